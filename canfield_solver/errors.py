@@ -1,0 +1,5 @@
+"""The one exception family for bad input: the CLI turns it into one line and exit status 2."""
+
+
+class InputError(ValueError):
+    """Input that cannot be used (a card name, code, deal file, move text, option); the message says why."""

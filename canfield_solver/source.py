@@ -1,0 +1,90 @@
+"""What a command-line DEAL argument names: a game code, a PySolFC deal, or a deal file.
+
+    >>> game = load_game("CF1-D1-AAAAACL")
+    >>> game.name, game.draw, game.preset, len(game.position.stock)
+    ('CF1-D1-AAAAACL', 1, None, 34)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from .codes import parse_code, position_from_number
+from .deal import Position, read_deal_file
+from .errors import InputError
+from .presets import get_preset, resolve_rules
+from .rules import DRAW, Move, Rules, apply
+
+PYSOL_PREFIX = "pysol:"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A position to play from, with the defaults its source implies.
+
+    ``draw``: the draw mode the source names (None: not named); ``preset``: the
+    rules preset it implies (``pysolfc`` for PySolFC deals); ``fresh``: True
+    when no card has been played or turned yet, so a preset's automatic first
+    turn still has to be made.
+    """
+
+    name: str
+    position: Position
+    draw: int | None = None
+    preset: str | None = None
+    fresh: bool = True
+
+
+def load_game(source: str) -> Game:
+    """Resolve ``source``; raise ``InputError`` with what is wrong and how to fix it."""
+    text = source.strip()
+    if text.lower().startswith(PYSOL_PREFIX):
+        from .pysol import load_pysol_game
+
+        return load_pysol_game(text[len(PYSOL_PREFIX):])
+    if text.upper().startswith("CF1-"):
+        draw, number = parse_code(text)
+        return Game(text.upper(), position_from_number(number), draw=draw)
+    if not (os.path.exists(text) or text.lower().endswith(".json")):
+        raise InputError(
+            f"{source!r} is neither a game code (like CF1-D3-AAAAACL), "
+            "a PySolFC deal (like pysol:123) nor an existing deal file"
+        )
+    position, draw = read_deal_file(text)
+    fresh = not position.waste and position.score == 0 and position.recycles == 0 and len(position.stock) == 34
+    return Game(text, position, draw=draw, fresh=fresh)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game with the rules in force and the position play starts from."""
+
+    game: Game
+    rules: Rules
+    position: Position
+
+
+def setup_game(
+    source: str | Game,
+    preset: str | None = None,
+    *,
+    draw: int | None = None,
+    worry_back: bool | None = None,
+    moves: str | None = None,
+    passes: int | None = None,
+) -> Setup:
+    """Load ``source`` and settle the rules: options, else ``preset``, else the source's defaults.
+
+    A preset whose program turns the first cards by itself (PySolFC) gets that
+    turn made here when the game is fresh.
+    """
+    game = load_game(source) if isinstance(source, str) else source
+    preset = preset or game.preset
+    rules = resolve_rules(
+        preset, source_draw=game.draw, draw=draw, worry_back=worry_back, moves=moves, passes=passes
+    )
+    position = game.position
+    if preset is not None and get_preset(preset).first_turn and game.fresh:
+        position = apply(position, Move(DRAW), rules)
+    return Setup(game, rules, position)
