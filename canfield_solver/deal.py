@@ -113,15 +113,14 @@ def validate(position: Position) -> Position:
         raise DealError(f"the tableau has {len(position.tableau)} columns; Canfield has exactly 4")
     if len(position.foundations) != 4 or not all(0 <= h <= RANKS_PER_SUIT for h in position.foundations):
         raise DealError("foundation heights must be 4 numbers from 0 to 13")
-    if position.foundations[suit_of(position.base)] < 1:
-        raise DealError(f"the base card {card_name(position.base)} must be on its foundation")
     seen: dict[int, int] = {}
     for card in position.all_cards():
         seen[card] = seen.get(card, 0) + 1
     doubled = [card for card in range(DECK_SIZE) if seen.get(card, 0) > 1]
-    if doubled:
-        raise DealError("card placed twice: " + ", ".join(card_name(c) for c in doubled))
     missing = [card for card in range(DECK_SIZE) if card not in seen]
+    if doubled:
+        also = f" (and {len(missing)} card(s) missing: {', '.join(map(card_name, missing))})" if missing else ""
+        raise DealError("card placed twice: " + ", ".join(card_name(c) for c in doubled) + also)
     if missing:
         raise DealError(
             f"{len(missing)} card(s) missing, all 52 must be placed: "
@@ -158,7 +157,12 @@ def _read_int(data: dict, key: str, default: int) -> int:
 
 
 def position_from_dict(data: Any) -> tuple[Position, int | None]:
-    """Read a deal-file object; return the position and its draw mode (None when not given)."""
+    """Read a deal-file object; return the position and its draw mode (None when not given).
+
+    ``foundations`` lists the top card of every non-empty foundation (the base
+    card may have been returned to a column); without it only the base card is
+    on its foundation.
+    """
     if not isinstance(data, dict):
         raise DealError("a deal file holds one JSON object with base, reserve, tableau and stock")
     known = {"base", "reserve", "tableau", "stock", "waste", "foundations", "draw", "score", "recycles"}
@@ -181,7 +185,8 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
         raise DealError(f"'tableau' has {len(tableau_data)} columns; Canfield has exactly 4")
     tableau = tuple(_read_cards(column, f"column {i}") for i, column in enumerate(tableau_data, start=1))
     heights = [0, 0, 0, 0]
-    heights[suit_of(base)] = 1
+    if "foundations" not in data:
+        heights[suit_of(base)] = 1
     seen_suits: dict[int, bool] = {}
     for top in _read_cards(data.get("foundations", []), "foundations"):
         suit = suit_of(top)
@@ -191,7 +196,7 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
         heights[suit] = (rank_of(top) - rank_of(base)) % RANKS_PER_SUIT + 1
         seen_suits[suit] = True
     draw = data.get("draw")
-    if draw is not None and draw not in (1, 3):
+    if draw is not None and (type(draw) is not int or draw not in (1, 3)):
         raise DealError(f"'draw' must be 1 or 3, not {draw!r}")
     position = Position(
         base=base,
@@ -203,6 +208,11 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
         score=_read_int(data, "score", 0),
         recycles=_read_int(data, "recycles", 0),
     )
+    if not heights[suit_of(base)] and base not in position.all_cards():
+        raise DealError(
+            f"the base card {card_name(base)} is on no pile: 'foundations' lists the top card of every "
+            f"non-empty foundation, the base suit's too (for example \"{card_name(base, True)}\")"
+        )
     return validate(position), draw
 
 

@@ -26,6 +26,7 @@ import re
 from .cards import SUIT_NAMES, CardError, card_name, parse_card, suit_of
 from .deal import Position
 from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, IllegalMove, Move, Rules, apply, moved_cards
+from .tap import is_tap
 
 # Foundations are listed base suit first, then in the app's order.
 _FOUNDATION_ORDER = (2, 3, 1, 0)  # hearts, spades, diamonds, clubs
@@ -168,12 +169,15 @@ def describe_position(position: Position, ascii: bool = False) -> str:
 def format_move_list(start: Position, moves: list[Move], rules: Rules, ascii: bool = False) -> list[str]:
     """Numbered move lines with the score after each, as ``solve`` prints and ``replay`` reads them.
 
-    Applies every move through the referee, so an illegal list raises ``IllegalMove``.
+    A line ends in ``tap`` when a single tap on the card makes that move in the
+    app (see ``tap``). Applies every move through the referee, so an illegal
+    list raises ``IllegalMove``.
     """
     lines = []
     position = start
     for number, move in enumerate(moves, start=1):
         text = format_move(move, position, ascii)
+        mark = "  tap" if is_tap(position, move, rules) else ""
         position = apply(position, move, rules)
-        lines.append(f"{number:>3}. {text}  score {position.score}")
+        lines.append(f"{number:>3}. {text}  score {position.score}{mark}")
     return lines

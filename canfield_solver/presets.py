@@ -17,15 +17,20 @@ from .rules import MOVES_ANY, MOVES_WHOLE, Rules
 
 @dataclass(frozen=True)
 class Preset:
-    """A named rule set. ``first_turn``: the program turns the first draw onto the waste before play."""
+    """A named rule set. ``first_turn``: the program turns the first draw onto the waste before play.
+
+    ``source_draw``: the draw mode a game code or deal file names applies (the
+    app has both modes); other presets fix their program's draw mode.
+    """
 
     name: str
     rules: Rules
     first_turn: bool = False
+    source_draw: bool = False
 
 
 PRESETS = {
-    "app": Preset("app", Rules(draw=3, worry_back=True, moves=MOVES_ANY)),
+    "app": Preset("app", Rules(draw=3, worry_back=True, moves=MOVES_ANY), source_draw=True),
     "pysolfc": Preset("pysolfc", Rules(draw=3, worry_back=False, moves=MOVES_WHOLE), first_turn=True),
     "solvitaire": Preset("solvitaire", Rules(draw=3, worry_back=False, moves=MOVES_ANY)),
 }
@@ -48,15 +53,15 @@ def resolve_rules(
     moves: str | None = None,
     passes: int | None = None,
 ) -> Rules:
-    """The rules in force: explicit options, else the preset, else the source's draw mode, else the app's.
+    """The rules in force: explicit options, else the preset (default: the app's).
 
-    ``source_draw`` is the draw mode a game code or deal file names; a preset
-    given by name overrides it (every preset fixes a draw mode).
+    ``source_draw`` is the draw mode a game code or deal file names; it applies
+    under the app's rules, while the other presets fix their program's draw mode.
     """
-    if preset is not None:
-        rules = get_preset(preset).rules
-    else:
-        rules = replace(PRESETS["app"].rules, draw=source_draw or PRESETS["app"].rules.draw)
+    chosen = get_preset(preset or "app")
+    rules = chosen.rules
+    if chosen.source_draw and source_draw is not None:
+        rules = replace(rules, draw=source_draw)
     changes = {"draw": draw, "worry_back": worry_back, "moves": moves, "passes": passes}
     try:
         return replace(rules, **{key: value for key, value in changes.items() if value is not None})
