@@ -35,7 +35,7 @@ class CodeError(InputError):
 
 def parse_code(code: str) -> tuple[int, int]:
     """Return ``(draw, deal_number)`` for a code; raise ``CodeError`` with the reason."""
-    text = code.strip().upper() if isinstance(code, str) else ""
+    text = code.strip().upper() if isinstance(code, str) and code.isascii() else ""
     match = _CODE.fullmatch(text)
     if not match:
         raise CodeError(

@@ -243,7 +243,7 @@ def position_to_dict(position: Position, draw: int | None = None, ascii: bool = 
 def read_deal_file(path: str) -> tuple[Position, int | None]:
     """Load and validate a deal file; ``DealError`` names the file and the problem."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # -sig: files saved with a BOM read too
             data = json.load(handle)
     except OSError as error:
         raise DealError(f"cannot read deal file {path}: {error.strerror}") from None
