@@ -92,7 +92,7 @@ def random_command(draw: str, count: int, seed: int | None) -> None:
 
 @cli.command()
 @click.argument("deal")
-@click.argument("moves_file", metavar="MOVES", type=click.File("r", encoding="utf-8"))
+@click.argument("moves_file", metavar="MOVES", type=click.File("r", encoding="utf-8-sig"))
 @rule_options
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
@@ -120,6 +120,177 @@ def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
         click.echo(f"{number}. {text}  score {position.score}")
         click.echo("   " + describe_position(position, ascii_))
     click.echo("won" if position.is_won else f"not won: {sum(position.foundations)} of 52 cards on the foundations")
+
+
+@cli.command()
+@click.option("--start", metavar="CODE", help="First code of a range of consecutive deal numbers (with --count).")
+@click.option("--count", type=click.IntRange(min=1), help="How many deals from --start.")
+@click.option("--random", "random_count", metavar="N", type=click.IntRange(min=1), help="N random deals.")
+@click.option("--seed", type=int, help="Make --random reproducible.")
+@click.option("--file", "deal_list", metavar="FILE",
+              help="Codes or deal-file paths, one per line (blank lines and # comments are skipped).")
+@rule_options
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Per deal; a deal that hits it is 'unknown'.")
+@click.option("--max-nodes", type=click.IntRange(min=1),
+              help="Per deal; unlike time, gives the same verdicts on any machine and load.")
+@click.option("--memory", metavar="SIZE",
+              help="Transposition table size of each worker, e.g. 512M (default 1G, less if the RAM is short).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
+@click.option("--out", metavar="FILE", help="Results file (.csv or .jsonl), written as each deal finishes.")
+@click.option("--resume", is_flag=True, help="Skip the deals already in --out (an interrupted batch goes on).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Run on a Dask cluster: tcp://HOST:PORT, or 'local' to start a LocalCluster of --jobs workers.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
+def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, memory, jobs, out, resume,
+          scheduler, quiet, preset, draw, worry_back, moves, passes) -> None:
+    """Solve many deals on all cores and print their win rate; --out keeps every result."""
+    import os
+
+    from . import batch as batching
+    from .stats import report
+
+    if resume and not out:
+        raise click.UsageError("--resume needs --out FILE, the results file to continue")
+    if out:
+        batching.check_results_file(out, resume)  # before choosing what may be a million deals
+    options = batching.RuleOptions(preset.lower() if preset else None, int(draw) if draw else None, worry_back,
+                                   moves.lower() if moves else None, passes)
+    tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
+    jobs = jobs or os.cpu_count() or 1
+    if memory is not None:
+        table_bytes = parse_size(memory)
+    elif scheduler in (None, "local"):
+        table_bytes = batching.worker_memory(jobs)
+    else:  # a remote cluster's workers: their RAM is unknown here
+        table_bytes = None
+    limits = batching.Limits(time_limit, max_nodes, table_bytes)
+    if scheduler:
+        from .dask_runner import check_scheduler, solve_on_dask
+
+        check_scheduler(scheduler)
+
+        def solve_tasks(todo):
+            return solve_on_dask(todo, options, limits, scheduler, jobs)
+    else:
+        def solve_tasks(todo):
+            return batching.solve_locally(todo, options, limits, jobs)
+    try:
+        rows = batching.run_batch(tasks, solve_tasks, out, resume, quiet)
+    except KeyboardInterrupt:
+        if out:
+            click.echo(f"{out} holds every finished deal: run the same command with --resume to go on", err=True)
+        raise
+    click.echo(report(rows, lambda text: click.echo(f"warning: {text}", err=True)))
+
+
+@cli.command()
+@click.argument("results_file", metavar="FILE")
+def stats(results_file: str) -> None:
+    """Win rate (Wilson 95% interval), counts and times of a results file of 'batch'."""
+    from .stats import file_report
+
+    click.echo(file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True)))
+
+
+@cli.command()
+@click.argument("deal")
+@rule_options
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", default=60.0,
+              show_default=True, help="Per search (each cell's win search and best-score search).")
+@click.option("--max-nodes", type=click.IntRange(min=1), help="Per search: stop after searching N states.")
+@click.option("--memory", metavar="SIZE", help="Transposition table size per search, e.g. 512M (default 1G).")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole report as one JSON object.")
+@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | None, as_json: bool, ascii_: bool,
+            preset, draw, worry_back, moves, passes) -> None:
+    """Winnable or not under draw 1 and 3, with and without foundation return, and the best score where lost.
+
+    --moves, --passes and --rules apply to every cell; --draw or --worry-back/--no-worry-back keep
+    only the cells with that setting.
+    """
+    from .analyse import analyse as run_analysis, report_json, report_text
+
+    analysis = run_analysis(
+        deal, preset.lower() if preset else None, draw=int(draw) if draw else None, worry_back=worry_back,
+        moves=moves.lower() if moves else None, passes=passes, time_limit=time_limit, max_nodes=max_nodes,
+        memory=parse_size(memory) if memory is not None else None,
+    )
+    click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))
+
+
+_SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+
+def parse_size(text: str) -> int:
+    """Bytes from ``512M``, ``2G``, ``64K`` or a plain number; ``InputError`` says how to write one."""
+    cleaned = text.strip().upper().removesuffix("IB").removesuffix("B")
+    number, unit = (cleaned[:-1], cleaned[-1]) if cleaned[-1:] in _SIZE_UNITS else (cleaned, "")
+    try:
+        value = float(number) * _SIZE_UNITS[unit]
+    except ValueError:
+        value = -1
+    if value <= 0:
+        raise InputError(f"bad --memory {text!r}: write a size as a number with K, M or G, for example 512M or 2G")
+    return int(value)
+
+
+@cli.command()
+@click.argument("deal")
+@rule_options
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: verdict, draw, rules, moves, nodes, seconds, limit_hit.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop after this long with verdict 'unknown'.")
+@click.option("--max-nodes", type=click.IntRange(min=1), help="Stop after searching N states ('unknown').")
+@click.option("--memory", metavar="SIZE", help="Transposition table size, e.g. 512M or 2G (default 1G).")
+@click.option("--shortest", is_flag=True,
+              help="Keep searching for shorter wins within the limits (default --time-limit 60 here); "
+                   "says whether the one printed is proven shortest.")
+@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | None, memory: str | None,
+          ascii_: bool, shortest: bool = False, **rule_flags) -> None:
+    """Decide DEAL: winnable (with a winning move list), unwinnable, or unknown (a limit was hit).
+
+    The output is a '#' verdict line then the numbered moves, which 'replay' reads as they are.
+    Exit status 0 for every verdict, unknown included; 2 for bad input.
+    """
+    from .notation import format_move_list
+    from .solver import solve as run_solver
+
+    setup = make_setup(deal, **rule_flags)
+    table_bytes = parse_size(memory) if memory is not None else None
+    if shortest:
+        from .shortest import DEFAULT_TIME_LIMIT, shortest as run_shortest, shortest_summary
+
+        if time_limit is None and max_nodes is None:
+            time_limit = DEFAULT_TIME_LIMIT
+        result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
+                              memory=table_bytes)
+    else:
+        result = run_solver(setup, time_limit=time_limit, max_nodes=max_nodes, memory=table_bytes)
+    if as_json:
+        texts, position = [], result.start
+        for move in result.moves:
+            texts.append(format_move(move, position, ascii_))
+            position = apply(position, move, result.rules)
+        click.echo(json.dumps({
+            "verdict": result.verdict, "draw": result.rules.draw, "rules": result.rules.label, "moves": texts,
+            "nodes": result.nodes, "seconds": round(result.seconds, 3), "limit_hit": result.limit_hit,
+            **({"shortest": shortest_summary(result)} if shortest else {}),
+        }, ensure_ascii=False))
+        return
+    found = f"{len(result.moves)} moves, " if result.moves else ""
+    limit = f" ({result.limit_hit} limit reached)" if result.limit_hit else ""
+    click.echo(f"# {result.verdict}{limit}: {setup.game.name}, draw {result.rules.draw}, {result.rules.label}; "
+               f"{found}{result.nodes} states searched in {result.seconds:.2f} s")
+    if shortest and result.moves:
+        summary = shortest_summary(result)
+        click.echo(f"# shortest found: {summary['length']} moves, "
+                   + ("proven shortest" if summary["proven"] else "not proven shortest")
+                   + f" (first win found: {summary['first_length']} moves; {summary['rounds']} rounds)")
+    for line in format_move_list(result.start, result.moves, result.rules, ascii_):
+        click.echo(line)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,70 @@
+"""Solver benchmark: a fixed set of deals under draw 3 and draw 1, with and without foundation returns.
+
+Run by hand (not a test)::
+
+    python benchmarks/bench_solve.py                          # 200 deals, 60 s cap, 4 rule sets
+    python benchmarks/bench_solve.py --count 30 --cap 10      # a quick look first
+    python benchmarks/bench_solve.py --draws 3 --worry-back off --moves any
+
+The deals are deal numbers 0.. (CF1-D3-AAAAAAA and the next ones), solved one at a time in this
+process. For each rule set it prints the count of each verdict, the win rate, median / p90 / max /
+total seconds, nodes per second, and at the end the peak memory of the process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import time
+
+from canfield_solver.codes import format_code, position_from_number
+from canfield_solver.rules import Rules
+from canfield_solver.solver import solve
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def run_set(rules: Rules, count: int, cap: float, verbose: bool) -> None:
+    verdicts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    seconds, nodes = [], 0
+    for number in range(count):
+        result = solve(position_from_number(number), rules, time_limit=cap)
+        verdicts[result.verdict] += 1
+        seconds.append(result.seconds)
+        nodes += result.nodes
+        if verbose or result.verdict == "unknown":
+            print(f"  {format_code(number, rules.draw)} {result.verdict:10} {result.nodes:>11} nodes "
+                  f"{result.seconds:7.2f} s", flush=True)
+    total = sum(seconds)
+    decided = verdicts["winnable"] + verdicts["unwinnable"]
+    print(f"draw {rules.draw}, {rules.label}: {count} deals, " + ", ".join(f"{v} {n}" for v, n in verdicts.items())
+          + f"; win rate {verdicts['winnable'] / max(decided, 1):.1%} of decided", flush=True)
+    print(f"  seconds: median {statistics.median(seconds):.3f}, p90 {percentile(seconds, 0.9):.3f}, "
+          f"max {max(seconds):.2f}, total {total:.1f}; {nodes} nodes, {nodes / total / 1e6:.2f} M nodes/s", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200, help="deals: numbers 0 .. count-1 (default 200)")
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds per deal (default 60)")
+    parser.add_argument("--draws", default="3,1", help="draw modes, e.g. 3 or 3,1 (default 3,1)")
+    parser.add_argument("--worry-back", choices=("on", "off", "both"), default="both")
+    parser.add_argument("--moves", choices=("any", "whole"), default="any")
+    parser.add_argument("--verbose", action="store_true", help="one line per deal")
+    args = parser.parse_args()
+    solve(position_from_number(2), Rules())  # load the compiled kernels before timing
+    began = time.perf_counter()
+    backs = {"on": (True,), "off": (False,), "both": (False, True)}[args.worry_back]
+    for draw in (int(d) for d in args.draws.split(",")):
+        for back in backs:
+            run_set(Rules(draw=draw, worry_back=back, moves=args.moves), args.count, args.cap, args.verbose)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (max RSS) {peak:.0f} MiB; wall {time.perf_counter() - began:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""The best score of a deal: the most cards that can be on the foundations at one time.
+
+The question Canfield's casino paid on. Score here is 5 points per card above the base card (which
+starts on its foundation), so a win is 51 × 5 = 255. In the app a foundation return keeps its
+points and the card may score again, so an app score can go higher; this score counts the cards
+up at one time, which no returning can inflate.
+
+    >>> from canfield_solver.source import setup_game
+    >>> setup = setup_game("CF1-D3-AAAAAAC")
+    >>> result = best_score(setup.position, setup.rules, max_nodes=100_000)
+    >>> result.cards, result.score, result.proven
+    (52, 255, True)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .deal import Position
+from .engine.best import BestArrays
+from .engine.bridge import encode
+from .engine.search import EXHAUSTED, NODES, RUNNING, TABLE_FULL, WON
+from .engine.table import new_table
+from .engine.zobrist import make_table
+from .limits import drive
+from .playback import expand
+from .rules import Move, Rules
+from .solver import DEFAULT_MEMORY, FIRST_TABLE, SolverBug
+
+
+def score_of(cards: int) -> int:
+    """The score of ``cards`` cards on the foundations at once: 5 per card above the base card."""
+    return 5 * (cards - 1)
+
+
+@dataclass
+class BestResult:
+    """The most foundation cards found, a move list from ``start`` that reaches them, and whether
+    that is the proven maximum (the search saw every reachable state) or a lower bound."""
+
+    cards: int
+    moves: list[Move]
+    proven: bool
+    nodes: int
+    seconds: float
+    limit_hit: str | None
+    rules: Rules
+    start: Position
+
+    @property
+    def score(self) -> int:
+        return score_of(self.cards)
+
+
+def best_score(
+    start: Position,
+    rules: Rules,
+    *,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    memory: int | None = None,
+) -> BestResult:
+    """Search every state reachable from ``start`` for the most cards on the foundations.
+
+    Limits as in ``solver.solve``; when one is hit the result is the best seen (``proven`` False).
+    The move list is replayed through the referee, and must reach exactly that many cards.
+    """
+    began = time.perf_counter()
+    table_bytes = DEFAULT_MEMORY if memory is None else memory
+    slots, meta = new_table(min(table_bytes, FIRST_TABLE))
+    search = BestArrays(encode(start, rules), make_table(), slots, meta)
+
+    def step(budget: int) -> int:
+        status = search.run_best(budget)
+        return RUNNING if status == TABLE_FULL and search.grow_table(table_bytes) else status
+
+    status, limit_hit = drive(search.start_best(), step, lambda: int(search.control[NODES]),
+                              began, time_limit, max_nodes, search.grow)
+    if status == TABLE_FULL:
+        limit_hit = "memory"
+    cards = int(search.best[0])
+    moves, end = expand(start, search.best_moves(), rules)
+    if sum(end.foundations) != cards:
+        raise SolverBug(f"best-score move list reaches {sum(end.foundations)} foundation cards, not {cards}")
+    return BestResult(
+        cards=cards,
+        moves=moves,
+        proven=limit_hit is None and status in (WON, EXHAUSTED),
+        nodes=int(search.control[NODES]),
+        seconds=time.perf_counter() - began,
+        limit_hit=limit_hit,
+        rules=rules,
+        start=start,
+    )

@@ -1,0 +1,14 @@
+"""The numba engine: array-encoded positions, move generation with make/unmake, hashing, search.
+
+Modules, each with one job:
+
+- ``layout``: where each part of a position lives in the one ``int32`` state array;
+- ``bridge``: ``Position``/``Rules`` to arrays and back, engine moves to referee ``Move`` lists;
+- ``zobrist``: the Zobrist tables and the canonical 64-bit key of a state;
+- ``movegen``: legal move generation (stock as reachable cards), make and unmake;
+- ``table``: the fixed-size transposition table of keys;
+- ``search``: the resumable depth-first search with dominances and move ordering.
+
+Kernels only take numpy arrays and integers, so later searches (most cards to the
+foundations, shortest solution) can reuse ``movegen``, ``zobrist`` and ``table`` as they are.
+"""

@@ -1,0 +1,100 @@
+"""Between the referee's world (``Position``, ``Rules``, ``Move``) and the engine's arrays.
+
+``encode`` builds the state array of a position, ``decode`` reads one back, and
+``referee_moves`` turns one engine move into the explicit moves a player makes (the draws
+and recycle a stock-reach move stands for, then the play)::
+
+    >>> from canfield_solver.codes import position_from_code
+    >>> start = position_from_code("CF1-D3-AAAAAAA")
+    >>> decode(encode(start, Rules(draw=3)), start.base) == start
+    True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..deal import Position
+from ..rules import COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, WASTE, Move, Rules
+from . import layout as L
+from .movegen import COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T
+
+_FOUNDATION_KINDS = (RESERVE_F, TALON_F, COLUMN_F)
+
+
+def encode(position: Position, rules: Rules) -> np.ndarray:
+    """The state array of ``position`` under ``rules``."""
+    st = np.zeros(L.STATE_SIZE, dtype=np.int32)
+    st[L.RESERVE : L.RESERVE + len(position.reserve)] = position.reserve
+    st[L.RESERVE_N] = len(position.reserve)
+    # The talon: the waste bottom to top, then the stock in turning order (its top first).
+    talon = list(position.waste) + list(reversed(position.stock))
+    st[L.TALON : L.TALON + len(talon)] = talon
+    st[L.TALON_N] = len(talon)
+    st[L.TALON_K] = len(position.waste)
+    st[L.FOUNDATION : L.FOUNDATION + 4] = position.foundations
+    for c, column in enumerate(position.tableau):
+        start = L.COLUMNS + c * L.PILE
+        st[start : start + len(column)] = column
+        st[L.COLUMN_N + c] = len(column)
+    st[L.BASE_RANK] = position.base_rank
+    st[L.DRAW] = rules.draw
+    st[L.PASSES] = rules.passes or 0
+    st[L.RECYCLES] = position.recycles if rules.passes else 0
+    st[L.WORRY_BACK] = int(rules.worry_back)
+    st[L.WHOLE] = int(rules.moves == MOVES_WHOLE)
+    return st
+
+
+def decode(st: np.ndarray, base: int, score: int = 0) -> Position:
+    """The ``Position`` of a state array (``base``: the base card, ``score``: kept as given)."""
+    talon = [int(c) for c in st[L.TALON : L.TALON + st[L.TALON_N]]]
+    k = int(st[L.TALON_K])
+    return Position(
+        base=base,
+        reserve=tuple(int(c) for c in st[L.RESERVE : L.RESERVE + st[L.RESERVE_N]]),
+        tableau=tuple(
+            tuple(int(c) for c in st[L.COLUMNS + i * L.PILE : L.COLUMNS + i * L.PILE + st[L.COLUMN_N + i]])
+            for i in range(4)
+        ),
+        stock=tuple(reversed(talon[k:])),
+        waste=tuple(talon[:k]),
+        foundations=tuple(int(h) for h in st[L.FOUNDATION : L.FOUNDATION + 4]),
+        score=score,
+        recycles=int(st[L.RECYCLES]),
+    )
+
+
+def unpack(move: int) -> tuple[int, int, int, int, int, int]:
+    """``(kind, source, target, count, split, recycle)`` of an engine move (see ``movegen``)."""
+    move = int(move)
+    return move & 7, (move >> 3) & 3, (move >> 5) & 3, (move >> 7) & 63, (move >> 13) & 63, (move >> 19) & 1
+
+
+def referee_moves(move: int, position: Position, rules: Rules) -> list[Move]:
+    """The explicit moves that engine ``move`` stands for in ``position``.
+
+    A stock-reach move becomes draws until the talon split is reached (first emptying the stock
+    and recycling when it needs a recycle), then the waste play.
+    """
+    kind, source, target, count, split, recycle = unpack(move)
+    where = FOUNDATION if kind in _FOUNDATION_KINDS else COLUMN
+    target_index = target if where == COLUMN else -1
+    if kind in (RESERVE_F, RESERVE_T):
+        return [Move(RESERVE, where, -1, target_index)]
+    if kind in (COLUMN_F, COLUMN_T):
+        return [Move(COLUMN, where, source, target_index, count)]
+    if kind == RETURN_T:
+        return [Move(FOUNDATION, COLUMN, source, target)]
+    moves = []
+    stock, waste = len(position.stock), len(position.waste)
+    if recycle:
+        moves += [Move(DRAW)] * -(-stock // rules.draw) + [Move(RECYCLE)]
+        stock, waste = stock + waste, 0
+    while waste != split:
+        turned = min(rules.draw, stock)
+        if turned == 0:
+            raise AssertionError(f"engine move {move} asks for talon split {split}, which draws do not reach")
+        moves.append(Move(DRAW))
+        stock, waste = stock - turned, waste + turned
+    return moves + [Move(WASTE, where, -1, target_index)]

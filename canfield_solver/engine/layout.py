@@ -1,0 +1,28 @@
+"""Offsets of the parts of a position inside the one ``int32`` state array the kernels work on.
+
+Piles are stored bottom to top with a length cell. The talon is one card
+sequence: ``talon[0:k]`` is the waste (bottom to top) and ``talon[k:n]`` the
+stock in turning order, so recycling only sets ``k`` back to 0 and playing the
+waste top deletes ``talon[k-1]``. Every column is one run (cards only ever go
+onto a card they build on), and runs wrap K on A, so a column may hold all 52
+cards. The rule options sit at the end and never change during a search.
+"""
+
+PILE = 52  # room for a whole deck in every pile
+
+RESERVE = 0
+RESERVE_N = RESERVE + PILE
+TALON = RESERVE_N + 1
+TALON_N = TALON + PILE
+TALON_K = TALON_N + 1
+FOUNDATION = TALON_K + 1  # 4 heights, one per suit
+COLUMNS = FOUNDATION + 4  # 4 columns of PILE cells
+COLUMN_N = COLUMNS + 4 * PILE  # 4 lengths
+RECYCLES = COLUMN_N + 4
+# Rule options and the deal's base rank (constant during a search).
+BASE_RANK = RECYCLES + 1
+DRAW = BASE_RANK + 1
+PASSES = DRAW + 1  # 0: unlimited
+WORRY_BACK = PASSES + 1  # 1: foundation returns allowed
+WHOLE = WORRY_BACK + 1  # 1: columns move only their top card or all their cards
+STATE_SIZE = WHOLE + 1

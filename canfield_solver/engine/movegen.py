@@ -1,0 +1,318 @@
+"""Legal moves of an engine state, and make/unmake with incremental hashing.
+
+A move is one ``int32``: ``kind | source << 3 | target << 5 | count << 7 | split << 13 | recycle << 19``.
+
+- ``RESERVE_F``/``RESERVE_T``: the reserve top to its foundation / onto column ``target``;
+- ``TALON_F``/``TALON_T``: the stock as reachable cards: draw (and recycle, when ``recycle`` is
+  1) until the talon split is ``split``, then play the waste top ``talon[split - 1]``;
+- ``COLUMN_F``/``COLUMN_T``: the top card of column ``source`` to its foundation / the top
+  ``count`` cards of column ``source`` onto column ``target``;
+- ``RETURN_T``: the top card of foundation ``source`` (a suit) onto column ``target``.
+
+For the three foundation kinds ``target`` holds the card's suit, which ``unmake`` needs.
+
+``generate`` lists every legal move exactly once (the tests compare it with the referee), with
+each talon card reachable both with and without a recycle listed once, without it: the state
+after it differs only by having used fewer passes, which never loses a win.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import layout as L
+from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
+
+RESERVE_F, RESERVE_T, TALON_F, TALON_T, COLUMN_F, COLUMN_T, RETURN_T = range(7)
+MAX_MOVES = 512  # more than any state has (at most 5 + 52*5 + 4*(1 + 3*52) + 16, in practice < 100)
+
+
+@njit(cache=True)
+def encode_move(kind, source, target, count, split, recycle):
+    """Pack the fields of a move into one int32."""
+    return np.int32(kind | (source << 3) | (target << 5) | (count << 7) | (split << 13) | (recycle << 19))
+
+
+@njit(cache=True)
+def move_kind(move):
+    return move & 7
+
+
+@njit(cache=True)
+def move_source(move):
+    return (move >> 3) & 3
+
+
+@njit(cache=True)
+def move_target(move):
+    return (move >> 5) & 3
+
+
+@njit(cache=True)
+def move_count(move):
+    return (move >> 7) & 63
+
+
+@njit(cache=True)
+def move_split(move):
+    return (move >> 13) & 63
+
+
+@njit(cache=True)
+def move_recycle(move):
+    return (move >> 19) & 1
+
+
+@njit(cache=True)
+def is_red(card):
+    suit = card // 13
+    return suit == 1 or suit == 2
+
+
+@njit(cache=True)
+def builds_on(card, onto):
+    """Tableau rule: one rank lower (K on A wraps) and the other colour."""
+    return is_red(card) != is_red(onto) and (card % 13 + 1) % 13 == onto % 13
+
+
+@njit(cache=True)
+def fits_foundation(st, card):
+    """The card is the next one its suit's foundation takes."""
+    height = st[L.FOUNDATION + card // 13]
+    return height < 13 and (st[L.BASE_RANK] + height) % 13 == card % 13
+
+
+@njit(cache=True)
+def column_top(st, column):
+    """The exposed card of ``column`` (the column must not be empty)."""
+    return st[L.COLUMNS + column * L.PILE + st[L.COLUMN_N + column] - 1]
+
+
+@njit(cache=True)
+def takes(st, column, card):
+    """Column ``column`` accepts ``card`` (as a single card or the bottom of a run)."""
+    n = st[L.COLUMN_N + column]
+    if n == 0:
+        return st[L.RESERVE_N] == 0  # an empty column exists only once the reserve is empty
+    return builds_on(card, st[L.COLUMNS + column * L.PILE + n - 1])
+
+
+@njit(cache=True)
+def reachable_splits(st):
+    """The talon splits whose waste top some draws (and at most one recycle) bring into play.
+
+    Returns two bit masks over splits 1..52 (bit ``j``: split ``j``, waste top ``talon[j - 1]``):
+    those reached by draws alone, and those that need a recycle. By draws alone: the current
+    split ``k`` (when the waste is not empty), then ``k + d``, ``k + 2d``, ... below ``n``, and
+    ``n`` (the last, possibly short, turn). After a recycle (stock emptied by draws, waste not
+    empty, a pass left): ``d``, ``2d``, ... below ``n``, and ``n``. A second recycle reaches nothing new.
+    """
+    n = st[L.TALON_N]
+    k = st[L.TALON_K]
+    d = st[L.DRAW]
+    direct = np.int64(0)
+    if k > 0:
+        direct |= np.int64(1) << k
+    j = k
+    while j < n:
+        j = min(j + d, n)
+        direct |= np.int64(1) << j
+    recycle = np.int64(0)
+    passes = st[L.PASSES]
+    if n > 0 and (passes == 0 or st[L.RECYCLES] + 1 < passes):
+        j = 0
+        while j < n:
+            j = min(j + d, n)
+            recycle |= np.int64(1) << j
+        recycle &= ~direct
+    return direct, recycle
+
+
+@njit(cache=True)
+def _add_card_moves(st, card, kind_f, kind_t, source, split, recycle, out, count):
+    """Append the foundation move and the column moves of one playable card."""
+    if fits_foundation(st, card):
+        out[count] = encode_move(kind_f, source, card // 13, 1, split, recycle)
+        count += 1
+    for target in range(4):
+        if takes(st, target, card):
+            out[count] = encode_move(kind_t, source, target, 1, split, recycle)
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def generate(st, out):
+    """Write every legal move of the state into ``out``; return how many."""
+    count = 0
+    if st[L.RESERVE_N] > 0:
+        card = st[L.RESERVE + st[L.RESERVE_N] - 1]
+        count = _add_card_moves(st, card, RESERVE_F, RESERVE_T, 0, 0, 0, out, count)
+    direct, recycle = reachable_splits(st)
+    for split in range(1, st[L.TALON_N] + 1):
+        if (direct >> split) & 1 == 1:
+            count = _add_card_moves(st, st[L.TALON + split - 1], TALON_F, TALON_T, 0, split, 0, out, count)
+        elif (recycle >> split) & 1 == 1:
+            count = _add_card_moves(st, st[L.TALON + split - 1], TALON_F, TALON_T, 0, split, 1, out, count)
+    whole = st[L.WHOLE] == 1
+    for source in range(4):
+        n = st[L.COLUMN_N + source]
+        if n == 0:
+            continue
+        base = L.COLUMNS + source * L.PILE
+        if fits_foundation(st, st[base + n - 1]):
+            out[count] = encode_move(COLUMN_F, source, st[base + n - 1] // 13, 1, 0, 0)
+            count += 1
+        for target in range(4):
+            if target == source:
+                continue
+            for moved in range(1, n + 1):
+                if whole and moved != 1 and moved != n:
+                    continue
+                if takes(st, target, st[base + n - moved]):
+                    out[count] = encode_move(COLUMN_T, source, target, moved, 0, 0)
+                    count += 1
+    if st[L.WORRY_BACK] == 1:
+        for suit in range(4):
+            height = st[L.FOUNDATION + suit]
+            if height == 0:
+                continue
+            card = suit * 13 + (st[L.BASE_RANK] + height - 1) % 13
+            for target in range(4):
+                if takes(st, target, card):
+                    out[count] = encode_move(RETURN_T, suit, target, 1, 0, 0)
+                    count += 1
+    return count
+
+
+@njit(cache=True)
+def _push(st, hashes, z, column, card):
+    n = st[L.COLUMN_N + column]
+    st[L.COLUMNS + column * L.PILE + n] = card
+    st[L.COLUMN_N + column] = n + 1
+    hashes[1 + column] ^= z[Z_COLUMN + n * 52 + card]
+
+
+@njit(cache=True)
+def _pop(st, hashes, z, column):
+    n = st[L.COLUMN_N + column] - 1
+    card = st[L.COLUMNS + column * L.PILE + n]
+    st[L.COLUMN_N + column] = n
+    hashes[1 + column] ^= z[Z_COLUMN + n * 52 + card]
+    return card
+
+
+@njit(cache=True)
+def _set_reserve_n(st, hashes, z, n):
+    hashes[0] ^= z[Z_RESERVE + st[L.RESERVE_N]] ^ z[Z_RESERVE + n]
+    st[L.RESERVE_N] = n
+
+
+@njit(cache=True)
+def _place(st, hashes, z, card, kind, target):
+    """Put a single card on its foundation (foundation kinds) or on column ``target``."""
+    if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
+        st[L.FOUNDATION + target] += 1
+    else:
+        _push(st, hashes, z, target, card)
+
+
+@njit(cache=True)
+def _unplace(st, hashes, z, kind, target):
+    """Take back the single card ``_place`` put down; return it."""
+    if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
+        height = st[L.FOUNDATION + target] - 1
+        st[L.FOUNDATION + target] = height
+        return target * 13 + (st[L.BASE_RANK] + height) % 13
+    return _pop(st, hashes, z, target)
+
+
+@njit(cache=True)
+def make(st, hashes, z, move):
+    """Carry out a legal move (and the automatic refill); return what ``unmake`` needs."""
+    kind = move & 7
+    source = (move >> 3) & 3
+    target = (move >> 5) & 3
+    undo = st[L.TALON_K]
+    if kind == RESERVE_F or kind == RESERVE_T:
+        n = st[L.RESERVE_N] - 1
+        card = st[L.RESERVE + n]
+        _set_reserve_n(st, hashes, z, n)
+        _place(st, hashes, z, card, kind, target)
+    elif kind == TALON_F or kind == TALON_T:
+        split = (move >> 13) & 63
+        if (move >> 19) & 1 == 1 and st[L.PASSES] != 0:
+            hashes[0] ^= recycles_hash(st[L.RECYCLES]) ^ recycles_hash(st[L.RECYCLES] + 1)
+            st[L.RECYCLES] += 1
+        card = st[L.TALON + split - 1]
+        n = st[L.TALON_N] - 1
+        for i in range(split - 1, n):
+            st[L.TALON + i] = st[L.TALON + i + 1]
+        st[L.TALON_N] = n
+        st[L.TALON_K] = split - 1
+        hashes[0] ^= z[Z_TALON + card]
+        _place(st, hashes, z, card, kind, target)
+    elif kind == RETURN_T:
+        height = st[L.FOUNDATION + source] - 1
+        st[L.FOUNDATION + source] = height
+        _push(st, hashes, z, target, source * 13 + (st[L.BASE_RANK] + height) % 13)
+    else:
+        if kind == COLUMN_F:
+            _place(st, hashes, z, _pop(st, hashes, z, source), kind, target)
+        else:
+            count = (move >> 7) & 63
+            n = st[L.COLUMN_N + source]
+            base = L.COLUMNS + source * L.PILE
+            for i in range(n - count, n):
+                _push(st, hashes, z, target, st[base + i])
+            for i in range(count):
+                _pop(st, hashes, z, source)
+        if st[L.COLUMN_N + source] == 0 and st[L.RESERVE_N] > 0:
+            n = st[L.RESERVE_N] - 1
+            _push(st, hashes, z, source, st[L.RESERVE + n])
+            _set_reserve_n(st, hashes, z, n)
+            undo |= 1 << 8
+    return undo
+
+
+@njit(cache=True)
+def unmake(st, hashes, z, move, undo):
+    """Take back ``move`` made with ``make`` (which returned ``undo``)."""
+    kind = move & 7
+    source = (move >> 3) & 3
+    target = (move >> 5) & 3
+    if kind == RESERVE_F or kind == RESERVE_T:
+        _unplace(st, hashes, z, kind, target)
+        _set_reserve_n(st, hashes, z, st[L.RESERVE_N] + 1)
+    elif kind == TALON_F or kind == TALON_T:
+        split = (move >> 13) & 63
+        n = st[L.TALON_N]
+        card = _unplace(st, hashes, z, kind, target)
+        for i in range(n, split - 1, -1):
+            st[L.TALON + i] = st[L.TALON + i - 1]
+        st[L.TALON + split - 1] = card
+        st[L.TALON_N] = n + 1
+        st[L.TALON_K] = undo & 255
+        hashes[0] ^= z[Z_TALON + card]
+        if (move >> 19) & 1 == 1 and st[L.PASSES] != 0:
+            hashes[0] ^= recycles_hash(st[L.RECYCLES]) ^ recycles_hash(st[L.RECYCLES] - 1)
+            st[L.RECYCLES] -= 1
+    elif kind == RETURN_T:
+        _pop(st, hashes, z, target)
+        st[L.FOUNDATION + source] += 1
+    else:
+        if (undo >> 8) & 1 == 1:
+            n = st[L.RESERVE_N]
+            st[L.RESERVE + n] = _pop(st, hashes, z, source)
+            _set_reserve_n(st, hashes, z, n + 1)
+        if kind == COLUMN_F:
+            _push(st, hashes, z, source, _unplace(st, hashes, z, kind, target))
+        else:
+            count = (move >> 7) & 63
+            n = st[L.COLUMN_N + target]
+            base = L.COLUMNS + target * L.PILE
+            for i in range(n - count, n):
+                _push(st, hashes, z, source, st[base + i])
+            for i in range(count):
+                _pop(st, hashes, z, target)

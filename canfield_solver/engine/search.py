@@ -1,0 +1,280 @@
+"""Depth-first search for a win: explicit stack, resumable, cycle-safe, with dominances.
+
+``run`` searches for at most ``budget`` new states and returns, so the caller (Python) can
+check the clock and call it again: all search state lives in the arrays of ``SearchArrays``.
+
+Completeness. Every state entered is stored in the table on entry and never entered again, so
+a state on the current path is never searched twice (cycles) and neither is a transposition.
+Let ``d(s)`` be the least number of engine moves from ``s`` to a win. If the search ends without
+a win while some entered state is winnable, take one with the least ``d``: its searched moves
+contain one to a state with a smaller ``d`` (a move on a shortest win, or a dominant move, see
+``safe_foundation_move``), and that state was entered, or skipped because one with the same key
+was, which has the same ``d`` (same key: a column permutation, or talon splits reachable from each
+other by draws and recycles alone, see ``zobrist.canonical_split``) — a contradiction.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import layout as L
+from .movegen import (
+    COLUMN_F,
+    COLUMN_T,
+    MAX_MOVES,
+    RESERVE_F,
+    RESERVE_T,
+    RETURN_T,
+    TALON_F,
+    TALON_T,
+    encode_move,
+    fits_foundation,
+    generate,
+    make,
+    reachable_splits,
+    unmake,
+)
+from .table import grown, insert
+from .zobrist import state_key
+
+SCORE_SHIFT = 20  # above the 20 bits of a move (see movegen)
+# Status codes of ``run``.
+RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
+# Cells of the control array.
+DEPTH, NODES, STATUS, MADE = range(4)  # MADE: moves made, including those to states already seen
+
+
+@njit(cache=True)
+def is_won(st):
+    return st[L.FOUNDATION] + st[L.FOUNDATION + 1] + st[L.FOUNDATION + 2] + st[L.FOUNDATION + 3] == 52
+
+
+@njit(cache=True)
+def _no_card_needs(st, card):
+    """Every card that could ever be built on ``card`` in the tableau is on a foundation for good.
+
+    Cards built on ``card`` are the two of the other colour one rank lower (relative rank
+    ``r - 1``, wrapping to 12 for the base rank). Relative rank ``q`` of suit ``o`` is on its
+    foundation when the height of ``o`` exceeds ``q``. "For good" needs foundation returns off.
+    """
+    wanted = (card % 13 - st[L.BASE_RANK] + 12) % 13  # relative rank of the cards built on it
+    red = card // 13 == 1 or card // 13 == 2
+    first, second = (0, 3) if red else (1, 2)
+    return st[L.FOUNDATION + first] > wanted and st[L.FOUNDATION + second] > wanted
+
+
+@njit(cache=True)
+def safe_foundation_move(st):
+    """A foundation move that keeps every win and shortens the shortest one, or -1.
+
+    Only without foundation returns. Card ``c`` fits its foundation and no card can ever be built
+    on it (``_no_card_needs``); ``c`` is the reserve top, a column top, or (draw 1, unlimited
+    passes) any talon card. Proof: take a shortest win ``W`` from ``s``; from ``s'`` (``c`` moved
+    up) play ``W`` skipping every move of ``c`` alone (the move of ``c`` to the foundation, which
+    ``W`` must hold, included) and moving runs that end in ``c`` without it. Nothing is ever built
+    on ``c``, so each move stays legal, and the states correspond: ``s'`` is ``W``'s state without
+    ``c`` — except that while ``c`` would lie in the reserve or alone in a column with the reserve
+    not empty, ``s'`` holds the reserve's next card in that column instead (a refill that used
+    ``c`` uses the next reserve card; that card's moves from the reserve become moves from the
+    column; a later refill takes the card after it, which is the same layout up to the order of
+    the columns). Draw-1 talon: every talon card stays reachable whatever ``k`` is. So ``s'``
+    wins in fewer moves. Under draw 3 a talon removal shifts the turning groups, so talon cards
+    are not included.
+    """
+    if st[L.WORRY_BACK] == 1:
+        return -1
+    if st[L.RESERVE_N] > 0:
+        card = st[L.RESERVE + st[L.RESERVE_N] - 1]
+        if fits_foundation(st, card) and _no_card_needs(st, card):
+            return encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
+    for column in range(4):
+        n = st[L.COLUMN_N + column]
+        if n > 0:
+            card = st[L.COLUMNS + column * L.PILE + n - 1]
+            if fits_foundation(st, card) and _no_card_needs(st, card):
+                return encode_move(COLUMN_F, column, card // 13, 1, 0, 0)
+    if st[L.DRAW] == 1 and st[L.PASSES] == 0:
+        direct, recycle = reachable_splits(st)
+        for split in range(1, st[L.TALON_N] + 1):
+            card = st[L.TALON + split - 1]
+            if fits_foundation(st, card) and _no_card_needs(st, card):
+                return encode_move(TALON_F, 0, card // 13, 1, split, 1 - ((direct >> split) & 1))
+    return -1
+
+
+@njit(cache=True)
+def _score(st, move):
+    """Search order: higher first. Foundation plays, then moves that empty the reserve faster."""
+    kind = move & 7
+    if kind == RESERVE_F:
+        return 100
+    if kind == COLUMN_F or kind == TALON_F:
+        return 90
+    if kind == RESERVE_T:
+        return 80
+    if kind == COLUMN_T:
+        source = (move >> 3) & 3
+        count = (move >> 7) & 63
+        n = st[L.COLUMN_N + source]
+        if count == n:
+            return 70 if st[L.RESERVE_N] > 0 else 30
+        if fits_foundation(st, st[L.COLUMNS + source * L.PILE + n - count - 1]):
+            return 60
+        return 20
+    if kind == TALON_T:
+        return 50 - ((move >> 19) & 1)
+    return 0  # RETURN_T
+
+
+@njit(cache=True)
+def ordered_moves(st, out, dominance):
+    """The moves to search from a state, best first; only the dominant one when there is one.
+
+    Moves onto an empty column other than the first empty one, and whole columns moved onto an
+    empty column, are left out: they lead to a column permutation of a state reached otherwise.
+    """
+    if dominance:
+        forced = safe_foundation_move(st)
+        if forced >= 0:
+            out[0] = forced
+            return 1
+    count = generate(st, out)
+    first_empty = -1
+    for c in range(4):
+        if st[L.COLUMN_N + c] == 0:
+            first_empty = c
+            break
+    kept = 0
+    for i in range(count):
+        move = out[i]
+        kind = move & 7
+        if kind == COLUMN_T or kind == RESERVE_T or kind == TALON_T or kind == RETURN_T:
+            target = (move >> 5) & 3
+            if st[L.COLUMN_N + target] == 0:
+                if target != first_empty:
+                    continue
+                if kind == COLUMN_T and (move >> 7) & 63 == st[L.COLUMN_N + ((move >> 3) & 3)]:
+                    continue
+        # The score rides in the bits above the move's fields, which every reader masks off.
+        keyed = move | (_score(st, move) << SCORE_SHIFT)
+        j = kept
+        while j > 0 and out[j - 1] < keyed:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = keyed
+        kept += 1
+    return kept
+
+
+class SearchArrays:
+    """All the arrays of one search (state, hashes, table, stack), so ``run`` can stop and resume."""
+
+    def __init__(self, st: np.ndarray, z: np.ndarray, slots: np.ndarray, meta: np.ndarray, depth: int = 256):
+        from .zobrist import full_hash
+
+        self.st = st
+        self.z = z
+        self.hashes = np.zeros(5, dtype=np.uint64)
+        full_hash(st, z, self.hashes)
+        self.slots = slots
+        self.meta = meta
+        self.moves = np.zeros(depth * MAX_MOVES, dtype=np.int32)
+        self.counts = np.zeros(depth, dtype=np.int32)
+        self.next = np.zeros(depth, dtype=np.int32)
+        self.path = np.zeros(depth, dtype=np.int32)
+        self.undo = np.zeros(depth, dtype=np.int32)
+        self.control = np.zeros(4, dtype=np.int64)
+
+    def grow(self) -> None:
+        """Double the stack (the path got deeper than it holds)."""
+        self.moves = np.concatenate([self.moves, np.zeros_like(self.moves)])
+        for name in ("counts", "next", "path", "undo"):
+            array = getattr(self, name)
+            setattr(self, name, np.concatenate([array, np.zeros_like(array)]))
+
+    def grow_table(self, memory: int) -> bool:
+        """Double the table if that stays within ``memory`` bytes; False when it cannot."""
+        if 2 * self.slots.nbytes > memory:
+            return False
+        self.slots, self.meta = grown(self.slots, self.meta)
+        return True
+
+    def start(self, dominance: bool) -> int:
+        return start(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.counts,
+                     self.next, self.control, dominance)
+
+    def run(self, budget: int, dominance: bool) -> int:
+        return run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.counts, self.next,
+                   self.path, self.undo, self.control, budget, dominance)
+
+    def path_moves(self) -> np.ndarray:
+        """The engine moves from the start to the current state."""
+        return self.path[: self.control[DEPTH]].copy()
+
+
+@njit(cache=True)
+def start(st, hashes, z, slots, meta, moves, counts, nxt, control, dominance):
+    """Enter the start state: WON, TABLE_FULL, or RUNNING with its moves on the stack."""
+    control[DEPTH] = 0
+    control[NODES] = 1
+    if insert(slots, meta, state_key(st, z, hashes)) < 0:
+        control[STATUS] = TABLE_FULL
+    elif is_won(st):
+        control[STATUS] = WON
+    else:
+        counts[0] = ordered_moves(st, moves[0:MAX_MOVES], dominance)
+        nxt[0] = 0
+        control[STATUS] = RUNNING
+    return control[STATUS]
+
+
+@njit(cache=True)
+def run(st, hashes, z, slots, meta, moves, counts, nxt, path, undo, control, budget, dominance):
+    """Search on for at most ``budget`` new states; return the status (also in ``control``)."""
+    depth = control[DEPTH]
+    nodes = 0
+    made = 0
+    status = RUNNING
+    capacity = counts.shape[0]
+    while True:
+        if nodes >= budget:
+            break
+        i = nxt[depth]
+        if i >= counts[depth]:
+            if depth == 0:
+                status = EXHAUSTED
+                break
+            depth -= 1
+            unmake(st, hashes, z, path[depth], undo[depth])
+            continue
+        if depth + 1 >= capacity:
+            status = STACK_FULL
+            break
+        move = moves[depth * MAX_MOVES + i]
+        nxt[depth] = i + 1
+        u = make(st, hashes, z, move)
+        made += 1
+        added = insert(slots, meta, state_key(st, z, hashes))
+        if added == 0:
+            unmake(st, hashes, z, move, u)
+            continue
+        if added < 0:
+            unmake(st, hashes, z, move, u)
+            nxt[depth] = i
+            status = TABLE_FULL
+            break
+        nodes += 1
+        path[depth] = move
+        undo[depth] = u
+        depth += 1
+        if is_won(st):
+            status = WON
+            break
+        counts[depth] = ordered_moves(st, moves[depth * MAX_MOVES : (depth + 1) * MAX_MOVES], dominance)
+        nxt[depth] = 0
+    control[DEPTH] = depth
+    control[NODES] += nodes
+    control[MADE] += made
+    control[STATUS] = status
+    return status

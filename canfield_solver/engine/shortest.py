@@ -1,0 +1,266 @@
+"""A win within a move bound: depth-first search with costs in printed moves and a table of budgets.
+
+Costs. An engine move costs the referee moves it stands for: 1 for a play, and a stock-reach
+move (``TALON_F``/``TALON_T``) costs its draws, its recycle and the play (``move_cost``, the
+count ``bridge.referee_moves`` expands it to).
+
+Keys. The win search's key equates talon splits reachable from each other by draws alone,
+which cost moves here, so ``exact_key`` adds the split itself. Column permutations still share a
+key: they have the same shortest win.
+
+Bound and table. ``run_bounded`` looks for a win of at most ``bound`` moves. It skips a state
+when ``lower_bound`` (moves it still needs at least) exceeds what is left of the bound, and
+when the table says the state was already entered, in this round (``gen``), with at least as
+much left. Why that finds a win within the bound whenever one exists, once the search is
+exhausted: let ``T(s)`` be the most that was left at any entry of ``s`` and ``c(s)`` its
+shortest win; suppose some entered ``s`` has ``c(s) <= T(s)``, take one with the least ``c(s)``.
+When ``s`` was entered with ``T(s)`` left, the first move of its shortest win was tried, with
+``T(s) - cost >= c(s')`` left for the next state ``s'``, which was then entered (or skipped as
+having had as much left before) — so ``c(s') <= T(s')`` with ``c(s') < c(s)``, a contradiction
+unless ``s'`` is won, and then the search stopped with a win. Every move costs at least 1, so
+a cycle always has less left and is cut. The table grows as it fills; at its
+memory limit it stops recording new states (never forgets one), and the argument holds without
+those records: the search is just slower.
+
+No dominance pruning: the safe foundation move of the win search is argued to keep wins in
+engine moves, not the count of printed moves.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import layout as L
+from .movegen import MAX_MOVES, TALON_F, TALON_T, make, unmake
+from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STATUS, TABLE_FULL, WON, is_won, ordered_moves
+from .table import SLOT_BYTES, new_table
+from .zobrist import mix64, state_key
+
+_SPLIT_SALT = np.uint64(0x5DEECE66D2545F49)
+_BUDGET_MASK = np.int64(0xFFFFFFFF)
+MIN_TABLE_BYTES = 1024 * SLOT_BYTES
+
+
+@njit(cache=True)
+def _ceil_div(a, b):
+    return (a + b - 1) // b
+
+
+@njit(cache=True)
+def move_cost(st, move):
+    """The referee moves engine ``move`` stands for in state ``st`` (draws and recycle included)."""
+    kind = move & 7
+    if kind != TALON_F and kind != TALON_T:
+        return 1
+    split = (move >> 13) & 63
+    k = st[L.TALON_K]
+    d = st[L.DRAW]
+    cost = 1
+    if (move >> 19) & 1 == 1:
+        cost += _ceil_div(st[L.TALON_N] - k, d) + 1  # empty the stock, then recycle
+        k = 0
+    return cost + _ceil_div(split - k, d)
+
+
+@njit(cache=True)
+def lower_bound(st):
+    """Moves any win from ``st`` still needs: one per card not on a foundation (a move puts at
+    most one card up), plus the draws that turn every card now in the stock (at most ``draw`` each)."""
+    up = st[L.FOUNDATION] + st[L.FOUNDATION + 1] + st[L.FOUNDATION + 2] + st[L.FOUNDATION + 3]
+    return 52 - up + _ceil_div(st[L.TALON_N] - st[L.TALON_K], st[L.DRAW])
+
+
+@njit(cache=True)
+def exact_key(st, z, hashes):
+    """The engine's key with the exact talon split added (never 0)."""
+    key = state_key(st, z, hashes) ^ mix64(np.uint64(st[L.TALON_K]) + _SPLIT_SALT)
+    if key == np.uint64(0):
+        key = np.uint64(1)
+    return key
+
+
+@njit(cache=True)
+def remember(slots, values, meta, key, gen, left):
+    """Record that the state ``key`` is entered with ``left`` moves of the bound left in round ``gen``.
+
+    1: recorded; 0: it was already entered in this round with at least as much left (skip it);
+    -1: the table is full and the key is new (nothing recorded).
+    """
+    mask = np.uint64(slots.shape[0] - 1)
+    i = key & mask
+    while slots[i] != key and slots[i] != np.uint64(0):
+        i = (i + np.uint64(1)) & mask
+    if slots[i] == key:
+        if (values[i] >> 32) == gen and (values[i] & _BUDGET_MASK) >= left:
+            return 0
+    elif meta[0] < meta[1]:
+        slots[i] = key
+        meta[0] += 1
+    else:
+        return -1
+    values[i] = (np.int64(gen) << 32) | left
+    return 1
+
+
+@njit(cache=True)
+def _rehash(slots, values, new_slots, new_values, new_meta):
+    mask = np.uint64(new_slots.shape[0] - 1)
+    for j in range(slots.shape[0]):
+        key = slots[j]
+        if key != np.uint64(0):
+            i = key & mask
+            while new_slots[i] != np.uint64(0):
+                i = (i + np.uint64(1)) & mask
+            new_slots[i] = key
+            new_values[i] = values[j]
+            new_meta[0] += 1
+
+
+class BudgetTable:
+    """State keys with, per key, the round and the moves left when it was last entered.
+
+    Starts at ``first`` bytes and doubles as it fills, up to ``memory`` bytes (keys and values
+    together), so small searches touch little memory.
+    """
+
+    def __init__(self, memory: int, first: int):
+        self.memory = memory
+        self.slots, self.meta = new_table(max(min(memory, first) // 2, MIN_TABLE_BYTES))
+        self.values = np.zeros(self.slots.shape[0], dtype=np.int64)
+
+    def grow(self) -> bool:
+        """Double the table if that stays within the memory allowed; False when it cannot."""
+        if 4 * self.slots.nbytes > self.memory:
+            return False
+        slots, meta = new_table(2 * self.slots.nbytes)
+        values = np.zeros(slots.shape[0], dtype=np.int64)
+        _rehash(self.slots, self.values, slots, values, meta)
+        self.slots, self.values, self.meta = slots, values, meta
+        return True
+
+
+# Cell of the control array beyond search's DEPTH, NODES, STATUS: the moves made on the path.
+COST = 3
+
+
+@njit(cache=True)
+def start_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, spent, control, bound, gen):
+    """Enter the start state: WON, EXHAUSTED (no win can fit the bound), or RUNNING."""
+    control[DEPTH] = 0
+    control[NODES] = 1
+    control[COST] = 0
+    spent[0] = 0
+    if is_won(st):
+        control[STATUS] = WON
+    elif lower_bound(st) > bound:
+        control[STATUS] = EXHAUSTED
+    else:
+        remember(slots, values, meta, exact_key(st, z, hashes), gen, bound)
+        counts[0] = ordered_moves(st, moves[0:MAX_MOVES], False)
+        nxt[0] = 0
+        control[STATUS] = RUNNING
+    return control[STATUS]
+
+
+@njit(cache=True)
+def run_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, path, undo, spent, control, budget,
+                bound, gen, may_grow):
+    """Search on for at most ``budget`` new states for a win of at most ``bound`` moves.
+
+    Returns the status: WON (the path, ``control[DEPTH]`` engine moves costing ``control[COST]``,
+    wins), EXHAUSTED (no win within the bound), RUNNING, or TABLE_FULL when the table is full and
+    ``may_grow`` (grow it and run on; else a new state is searched without being recorded). The
+    stack must hold ``bound + 2`` levels.
+    """
+    depth = control[DEPTH]
+    nodes = 0
+    status = RUNNING
+    while True:
+        if nodes >= budget:
+            break
+        i = nxt[depth]
+        if i >= counts[depth]:
+            if depth == 0:
+                status = EXHAUSTED
+                break
+            depth -= 1
+            unmake(st, hashes, z, path[depth], undo[depth])
+            continue
+        move = moves[depth * MAX_MOVES + i]
+        nxt[depth] = i + 1
+        cost = spent[depth] + move_cost(st, move)
+        if cost > bound:
+            continue
+        u = make(st, hashes, z, move)
+        left = bound - cost
+        if lower_bound(st) > left:
+            unmake(st, hashes, z, move, u)
+            continue
+        won = is_won(st)
+        if not won:
+            recorded = remember(slots, values, meta, exact_key(st, z, hashes), gen, left)
+            if recorded == 0 or (recorded < 0 and may_grow):
+                unmake(st, hashes, z, move, u)
+                if recorded < 0:
+                    nxt[depth] = i
+                    status = TABLE_FULL
+                    break
+                continue
+        nodes += 1
+        path[depth] = move
+        undo[depth] = u
+        depth += 1
+        spent[depth] = cost
+        if won:
+            status = WON
+            break
+        counts[depth] = ordered_moves(st, moves[depth * MAX_MOVES : (depth + 1) * MAX_MOVES], False)
+        nxt[depth] = 0
+    control[DEPTH] = depth
+    control[COST] = spent[depth]
+    control[NODES] += nodes
+    control[STATUS] = status
+    return status
+
+
+class BoundedSearch:
+    """The arrays of one bounded round: the state, hashes and stack; the ``BudgetTable`` is shared
+    between rounds, each with its own ``gen`` stamp."""
+
+    def __init__(self, st: np.ndarray, z: np.ndarray, table: BudgetTable, bound: int, gen: int):
+        from .zobrist import full_hash
+
+        self.st, self.z, self.table = st, z, table
+        self.bound, self.gen = bound, gen
+        self.may_grow = True
+        self.hashes = np.zeros(5, dtype=np.uint64)
+        full_hash(st, z, self.hashes)
+        depth = bound + 2  # every move costs at least 1
+        self.moves = np.zeros(depth * MAX_MOVES, dtype=np.int32)
+        self.counts = np.zeros(depth, dtype=np.int32)
+        self.next = np.zeros(depth, dtype=np.int32)
+        self.path = np.zeros(depth, dtype=np.int32)
+        self.undo = np.zeros(depth, dtype=np.int32)
+        self.spent = np.zeros(depth, dtype=np.int64)
+        self.control = np.zeros(4, dtype=np.int64)
+
+    def start(self) -> int:
+        t = self.table
+        return start_bounded(self.st, self.hashes, self.z, t.slots, t.values, t.meta, self.moves, self.counts,
+                             self.next, self.spent, self.control, self.bound, self.gen)
+
+    def run(self, budget: int) -> int:
+        """Search on (see ``run_bounded``), growing the table while the memory allows."""
+        t = self.table
+        status = run_bounded(self.st, self.hashes, self.z, t.slots, t.values, t.meta, self.moves, self.counts,
+                             self.next, self.path, self.undo, self.spent, self.control, budget, self.bound,
+                             self.gen, self.may_grow)
+        if status == TABLE_FULL:
+            self.may_grow = t.grow()
+            status = RUNNING
+        return status
+
+    def path_moves(self) -> np.ndarray:
+        """The engine moves of the win found."""
+        return self.path[: self.control[DEPTH]].copy()

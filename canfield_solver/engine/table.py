@@ -1,0 +1,92 @@
+"""The transposition table: an open-addressing set of 64-bit state keys.
+
+Keys are never overwritten: a search that needs more room than its memory allows stops and says
+so ("memory"), rather than forget states and risk searching a cycle forever. A table can start
+small and be doubled (``grown``) up to the memory allowed, so that small searches touch little
+memory. Slot value 0 means empty (keys are never 0). ``meta`` holds ``[stored keys, most keys
+allowed]``.
+"""
+
+from __future__ import annotations
+
+import mmap
+
+import numpy as np
+from numba import njit
+
+MAX_LOAD = 0.75  # linear probing stays fast below this load
+SLOT_BYTES = 8
+
+
+def slot_count(memory: int) -> int:
+    """The largest power-of-two number of slots that fits ``memory`` bytes."""
+    slots = 1
+    while slots * 2 * SLOT_BYTES <= memory:
+        slots *= 2
+    if slots < 1024:
+        raise ValueError(f"memory {memory} bytes is too small for a table: give at least {1024 * SLOT_BYTES}")
+    return slots
+
+
+def new_table(memory: int) -> tuple[np.ndarray, np.ndarray]:
+    """A table of ``slot_count(memory)`` slots, and its meta."""
+    slots = slot_count(memory)
+    return _zeroed(slots * SLOT_BYTES).view(np.uint64), np.array([0, int(slots * MAX_LOAD)], dtype=np.int64)
+
+
+def grown(slots: np.ndarray, meta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A table of twice the slots holding the same keys."""
+    bigger, bigger_meta = new_table(2 * slots.shape[0] * SLOT_BYTES)
+    _rehash(slots, bigger, bigger_meta)
+    return bigger, bigger_meta
+
+
+def _zeroed(size: int) -> np.ndarray:
+    """``size`` zero bytes from an anonymous map, in huge pages where the kernel offers them.
+
+    Keys land on random slots, so a search touches pages all over the table: with 4 KiB pages
+    the first touch of each (a page fault) cost more than the search itself on large tables.
+    """
+    area = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    if hasattr(mmap, "MADV_HUGEPAGE"):
+        area.madvise(mmap.MADV_HUGEPAGE)
+    return np.frombuffer(area, dtype=np.uint8)
+
+
+@njit(cache=True)
+def insert(slots, meta, key):
+    """Add ``key``: 1 when it is new, 0 when it was already there, -1 when the table is full."""
+    mask = np.uint64(slots.shape[0] - 1)
+    i = key & mask
+    while True:
+        value = slots[i]
+        if value == key:
+            return 0
+        if value == np.uint64(0):
+            if meta[0] >= meta[1]:
+                return -1
+            slots[i] = key
+            meta[0] += 1
+            return 1
+        i = (i + np.uint64(1)) & mask
+
+
+@njit(cache=True)
+def _rehash(old, new, meta):
+    for i in range(old.shape[0]):
+        if old[i] != np.uint64(0):
+            insert(new, meta, old[i])
+
+
+@njit(cache=True)
+def contains(slots, key):
+    """True when ``key`` is stored."""
+    mask = np.uint64(slots.shape[0] - 1)
+    i = key & mask
+    while True:
+        value = slots[i]
+        if value == key:
+            return True
+        if value == np.uint64(0):
+            return False
+        i = (i + np.uint64(1)) & mask

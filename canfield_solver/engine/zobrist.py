@@ -1,0 +1,101 @@
+"""Zobrist keys of engine states: 64-bit, updated incrementally, canonical over column order.
+
+A state's key combines
+
+- the reserve length (the reserve's cards are fixed by the deal, so its length says which are left),
+- the set of talon cards (their order never changes during a search) and the recycles count when
+  passes are limited,
+- the talon split ``k`` reduced to its class (see ``canonical_split``),
+- the columns: column ``c`` has hash ``XOR of Z[position, card]`` and the key adds
+  ``mix64(column hash)`` over the 4 columns, a sum that does not depend on the order of the
+  columns, so positions that differ only by a permutation of the columns share one key.
+
+Foundation heights are left out: every card not in the reserve, talon or columns is on a
+foundation, so they follow from the rest.
+
+``hashes[0]`` holds the reserve/talon/recycles part, ``hashes[1 + c]`` the hash of column ``c``;
+``movegen.make``/``unmake`` keep both up to date and ``full_hash`` recomputes them from scratch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import layout as L
+
+# Offsets in the table of random numbers.
+Z_RESERVE = 0  # 53 reserve lengths
+Z_TALON = Z_RESERVE + L.PILE + 1  # 52 cards
+Z_SPLIT = Z_TALON + 52  # 53 split classes
+Z_COLUMN = Z_SPLIT + L.PILE + 1  # position * 52 + card
+Z_SIZE = Z_COLUMN + L.PILE * 52
+
+_SEED = 0xCAF1E1D
+
+
+def make_table() -> np.ndarray:
+    """The fixed table of random 64-bit numbers (same seed every run, so keys are reproducible)."""
+    generator = np.random.Generator(np.random.PCG64(_SEED))
+    return generator.integers(1, 2**63, size=Z_SIZE, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+
+
+@njit(cache=True)
+def mix64(x):
+    """SplitMix64's finalizer: a bijective scrambler of 64-bit numbers (0 maps to 0)."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@njit(cache=True)
+def recycles_hash(recycles):
+    """The key part of the recycles count (only used when passes are limited)."""
+    return mix64(np.uint64(recycles) + np.uint64(0x9E3779B97F4A7C15))
+
+
+@njit(cache=True)
+def canonical_split(st):
+    """The talon split ``k`` up to states reachable both ways by draws and recycles alone.
+
+    With unlimited passes, draws and recycles reach split 0 from any ``k``, and from 0 they reach
+    every split under draw 1, and under draw 3 the splits 3, 6, ... and ``n``. So all splits
+    (draw 1), or the multiples of 3 and ``n`` (draw 3), are mutually reachable and have the same
+    reachable cards: they map to 0. With limited passes a recycle costs a pass, so ``k`` stays.
+    """
+    k = st[L.TALON_K]
+    if st[L.PASSES] != 0:
+        return k
+    if st[L.DRAW] == 1 or k % 3 == 0 or k == st[L.TALON_N]:
+        return 0
+    return k
+
+
+@njit(cache=True)
+def full_hash(st, z, hashes):
+    """Compute ``hashes`` (the 5 incremental parts) from scratch."""
+    h = z[Z_RESERVE + st[L.RESERVE_N]]
+    for i in range(st[L.TALON_N]):
+        h ^= z[Z_TALON + st[L.TALON + i]]
+    if st[L.PASSES] != 0:
+        h ^= recycles_hash(st[L.RECYCLES])
+    hashes[0] = h
+    for c in range(4):
+        h = np.uint64(0)
+        base = L.COLUMNS + c * L.PILE
+        for i in range(st[L.COLUMN_N + c]):
+            h ^= z[Z_COLUMN + i * 52 + st[base + i]]
+        hashes[1 + c] = h
+
+
+@njit(cache=True)
+def state_key(st, z, hashes):
+    """The canonical key of the state (never 0, which marks an empty table slot)."""
+    key = hashes[0] ^ z[Z_SPLIT + canonical_split(st)]
+    key += mix64(hashes[1]) + mix64(hashes[2]) + mix64(hashes[3]) + mix64(hashes[4])
+    if key == np.uint64(0):
+        key = np.uint64(1)
+    return key

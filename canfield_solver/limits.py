@@ -1,0 +1,38 @@
+"""Run a resumable search kernel in chunks until it ends or a limit (time, nodes) is reached."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from .engine.search import RUNNING, STACK_FULL
+from .solver import CHUNK
+
+
+def drive(
+    status: int,
+    step: Callable[[int], int],
+    searched: Callable[[], int],
+    began: float,
+    time_limit: float | None,
+    max_nodes: int | None,
+    grow: Callable[[], None] | None = None,
+) -> tuple[int, str | None]:
+    """Call ``step(budget)`` while ``status`` is RUNNING (growing the stack on STACK_FULL).
+
+    ``searched()`` counts the states searched so far against ``max_nodes``; ``began`` is the
+    ``time.perf_counter()`` the time limit counts from. Returns the last status and the limit hit
+    ("time", "nodes" or None).
+    """
+    while status == RUNNING or (status == STACK_FULL and grow is not None):
+        if status == STACK_FULL:
+            grow()
+        budget = CHUNK
+        if max_nodes is not None:
+            budget = min(budget, max_nodes - searched())
+            if budget <= 0:
+                return status, "nodes"
+        if time_limit is not None and time.perf_counter() - began >= time_limit:
+            return status, "time"
+        status = step(budget)
+    return status, None

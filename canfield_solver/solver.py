@@ -1,0 +1,118 @@
+"""Decide a deal: winnable (with a move list), unwinnable, or unknown when a limit was reached.
+
+    >>> result = solve("CF1-D3-AAAAAAC")
+    >>> result.verdict, result.limit_hit, result.moves[0]
+    ('winnable', None, Move(kind='draw', target='', source_index=-1, target_index=-1, count=1))
+
+The engine searches; this module turns its moves into the referee's moves and replays them
+through ``rules.apply`` before returning: a list that does not win raises ``SolverBug``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .deal import Position
+from .engine.bridge import encode, referee_moves
+from .engine.search import EXHAUSTED, NODES, RUNNING, TABLE_FULL, WON, SearchArrays
+from .engine.table import SLOT_BYTES, new_table
+from .engine.zobrist import make_table
+from .errors import InputError
+from .rules import Move, Rules
+from .source import Setup, setup_game
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+DEFAULT_MEMORY = 1 << 30  # the table's bytes: with numba and Python a solve stays under 2 GB
+MIN_MEMORY = 1024 * SLOT_BYTES
+FIRST_TABLE = 1 << 21  # the table starts at one huge page and doubles as it fills
+CHUNK = 200_000  # new states per kernel call between clock checks (well under 0.5 s)
+
+
+class SolverBug(AssertionError):
+    """The engine produced a move list the referee rejects: a bug, never output."""
+
+
+@dataclass
+class SolveResult:
+    """What ``solve`` found. ``moves`` (referee moves, every draw and recycle explicit) wins from
+    ``start`` under ``rules`` when ``verdict`` is "winnable" and is empty otherwise."""
+
+    verdict: str
+    moves: list[Move]
+    nodes: int
+    seconds: float
+    limit_hit: str | None
+    rules: Rules
+    start: Position
+
+
+def _setup(game: str | Setup | Position, rules: Rules | None) -> tuple[Position, Rules]:
+    if isinstance(game, Position):
+        return game, rules or Rules()
+    setup = setup_game(game) if isinstance(game, str) else game
+    return setup.position, rules or setup.rules
+
+
+def _replay(start: Position, engine_moves, rules: Rules) -> list[Move]:
+    """Expand engine moves to referee moves, applying each; raise ``SolverBug`` unless they win."""
+    from .playback import expand  # playback imports this module: import it when first needed
+
+    moves, end = expand(start, engine_moves, rules)
+    if not end.is_won:
+        raise SolverBug(f"solver move list of {len(moves)} moves does not end in a win")
+    return moves
+
+
+def solve(
+    game: str | Setup | Position,
+    rules: Rules | None = None,
+    *,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    memory: int | None = None,
+    dominance: bool = True,
+) -> SolveResult:
+    """Search ``game`` (a code, ``pysol:N``, a deal file path, a ``Setup`` or a ``Position``).
+
+    ``rules`` overrides the setup's rules (a bare ``Position`` defaults to ``Rules()``).
+    ``time_limit`` (seconds), ``max_nodes`` (states searched) and ``memory`` (bytes of the
+    transposition table) end the search with verdict "unknown" and ``limit_hit`` naming the
+    limit. ``dominance=False`` turns off the safe-move pruning (for tests).
+    """
+    from .limits import drive  # limits imports this module: import it when first needed
+
+    began = time.perf_counter()
+    start, rules = _setup(game, rules)
+    table_bytes = DEFAULT_MEMORY if memory is None else memory
+    if table_bytes < MIN_MEMORY:
+        raise InputError(f"memory {table_bytes} bytes is too small: give at least {MIN_MEMORY} bytes (e.g. 64M)")
+    slots, meta = new_table(min(table_bytes, FIRST_TABLE))
+    search = SearchArrays(encode(start, rules), make_table(), slots, meta)
+
+    def step(budget: int) -> int:
+        status = search.run(budget, dominance)
+        return RUNNING if status == TABLE_FULL and search.grow_table(table_bytes) else status
+
+    status, limit_hit = drive(
+        search.start(dominance),
+        step,
+        lambda: int(search.control[NODES]),
+        began,
+        time_limit,
+        max_nodes,
+        search.grow,
+    )
+    if status == TABLE_FULL:
+        limit_hit = "memory"
+    verdict = {WON: WINNABLE, EXHAUSTED: UNWINNABLE}.get(status, UNKNOWN) if limit_hit is None else UNKNOWN
+    moves = _replay(start, search.path_moves(), rules) if verdict == WINNABLE else []
+    return SolveResult(
+        verdict=verdict,
+        moves=moves,
+        nodes=int(search.control[NODES]),
+        seconds=time.perf_counter() - began,
+        limit_hit=limit_hit,
+        rules=rules,
+        start=start,
+    )

@@ -1,0 +1,285 @@
+"""Cross-check: the solver's verdicts against a plain brute force over the referee.
+
+``tests/bruteforce.py`` decides small positions by exhaustive search over ``rules.legal_moves`` /
+``rules.apply`` (whole positions, no canonical keys, no dominances, no stock shortcut). Here:
+
+- the brute force itself is checked (its move list is the referee's, obvious cases, the
+  hand-built positions really need the trick they are built for);
+- for hand-built tricky positions, random-play endgames and random small layouts, under all 24
+  rule combinations (draw 1/3 x worry-back on/off x moves any/whole x passes unlimited/1/2),
+  ``solve`` (dominances on, and off) must give the brute force's verdict, and a "winnable" must
+  come with moves that replay through the referee to a win. Cases the brute force gives up on
+  (more than ``CROSSCHECK_NODES`` positions) are skipped and counted.
+
+Every disagreement is listed in the failure message as a deal-file JSON with the rules.
+Larger run: ``CROSSCHECK_POSITIONS=2000 python -m pytest -q -s tests/test_crosscheck.py``
+(the default is small enough for CI; ``CROSSCHECK_NODES`` raises the brute-force cap).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from bruteforce import (
+    UNKNOWN,
+    UNWINNABLE,
+    WINNABLE,
+    bruteforce,
+    normal,
+    random_endgame,
+    random_small_layout,
+    referee_moves,
+    replays_to_win,
+)
+from canfield_solver.deal import Position, position_from_dict, position_to_dict
+from canfield_solver.rules import COLUMN, FOUNDATION, RESERVE, WASTE, Move, Rules, legal_moves
+from canfield_solver.solver import solve
+
+POSITIONS = int(os.environ.get("CROSSCHECK_POSITIONS", "40"))
+NODES = int(os.environ.get("CROSSCHECK_NODES", "3000"))
+SEED = int(os.environ.get("CROSSCHECK_SEED", "2026"))
+
+RULE_SETS = [
+    Rules(draw=draw, worry_back=back, moves=moves, passes=passes)
+    for draw, back, moves, passes in itertools.product((1, 3), (True, False), ("any", "whole"), (None, 1, 2))
+]
+
+
+def rules_text(rules: Rules) -> str:
+    return f"draw {rules.draw} {rules.label}"
+
+
+def dump(position: Position, rules: Rules) -> str:
+    return json.dumps(position_to_dict(position, draw=rules.draw))
+
+
+# --- Hand-built positions -------------------------------------------------------------------------
+# Each found or built so that it needs its trick; test_handbuilt_positions_need_their_trick checks
+# that with the brute force.
+
+FULL = ["KC", "KD", "KH", "KS"]  # with base A: every foundation full
+
+HANDBUILT: dict[str, dict] = {
+    # Won already: no move needed.
+    "won": {"base": "AC", "reserve": [], "tableau": [[], [], [], []], "stock": [], "foundations": FULL},
+    # The last card in the waste: one move.
+    "one-move-waste": {"base": "AC", "reserve": [], "tableau": [[], [], [], []], "stock": [],
+                       "waste": ["KS"], "foundations": ["KC", "KD", "KH", "QS"]},
+    # Draw 3 turns 9S 10S JS with 9S next for its foundation: JS and 10S wait on empty columns
+    # (no recycle with passes 1); then QS, KH turn in a short final turn.
+    "stock-cards-wait-on-empty-columns": {"base": "AC", "reserve": [], "tableau": [["KS"], [], [], []],
+                                "stock": ["KH", "QS", "JS", "10S", "9S"], "foundations": ["KC", "KD", "QH", "8S"]},
+    # No legal move at all: tops 5H 9H JH KH take nothing and go nowhere, reserve top 3H is stuck.
+    "no-move": {"base": "AC", "reserve": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS",
+                                          "KS", "AH", "2H", "4H", "6H", "7H", "8H", "10H", "QH", "3H"],
+                "tableau": [["5H"], ["9H"], ["JH"], ["KH"]], "stock": [], "foundations": ["KC", "KD"]},
+    # Wrap-around: base 2, so foundations end ..., K, A; columns hold K on A runs.
+    "wrap": {"base": "2C", "reserve": ["KH", "AS"], "tableau": [["AH", "KS", "QH"], ["AC", "KD"], ["KC"], ["AD"]],
+             "stock": [], "foundations": ["QC", "QD", "JH", "QS"]},
+    # A 14-card column that wraps K on A; the reserve feeds the hearts and spades under it.
+    "long-wrapping-column": {
+        "base": "AC", "reserve": ["10H", "9S", "8H", "6S", "5H", "4S", "3H", "2S", "AH"],
+        "tableau": [["7S", "6H", "5S", "4H", "3S", "2H", "AS", "KH", "QS", "JH", "10S", "9H", "8S", "7H"],
+                    ["QH"], ["KS"], ["JS"]],
+        "stock": [], "foundations": ["KC", "KD"]},
+    # Found by random search (tests/bruteforce.random_small_layout), each the cheapest of its kind:
+    # winnable only with a foundation return (worry-back on, draw 1, any, unlimited).
+    "return-needed": {"base": "KH", "reserve": ["JC", "8S", "QC", "QH", "QS"],
+                      "tableau": [["JS"], ["10C"], ["10S"], ["9S"]], "stock": [], "waste": [],
+                      "foundations": ["9C", "QD", "JH", "7S"], "recycles": 1},
+    # Winnable only with a partial-run move (moves any vs whole; no worry-back).
+    "partial-run-needed": {"base": "8C", "reserve": ["2C", "7S"],
+                           "tableau": [["3C"], ["6S", "5H", "4C"], ["7H", "6C"], ["6H", "5C"]],
+                           "stock": [], "waste": ["7C"], "foundations": ["AC", "7D", "4H", "5S"]},
+    # Draw 3 parity: winnable under draw 1, not under draw 3 (no worry-back).
+    "draw3-parity-trap": {"base": "3C", "reserve": ["AS", "JS", "AH"],
+                          "tableau": [["10S"], ["2D", "AC"], ["QS"], ["KS"]], "stock": ["2H", "2C"],
+                          "waste": ["9S", "2S"], "foundations": ["KC", "AD", "KH", "8S"]},
+    # Draw 3 parity with worry-back: winnable under draw 1 only, empty reserve, a talon of 3 clubs.
+    "draw3-parity-trap-worry-back": {"base": "3D", "reserve": [], "tableau": [["JC"], ["2C"], ["10C"], ["KC"]],
+                                     "stock": ["QC", "9C", "AC"], "waste": [],
+                                     "foundations": ["8C", "2D", "2H", "2S"]},
+    # Passes: draw 3, a recycle already used: winnable with unlimited passes, not with 1 or 2.
+    "passes-unlimited-needed": {"base": "JD", "reserve": [], "tableau": [["6D"], ["8H"], ["10C", "9H"], ["9D"]],
+                                "stock": [], "waste": ["4D", "10H", "8D", "5D", "7D", "10D"],
+                                "foundations": ["9C", "3D", "7H", "10S"], "recycles": 1},
+    # Passes: draw 3, winnable with 2 passes, not with 1; empty reserve and an empty column.
+    "second-pass-needed": {"base": "4C", "reserve": [], "tableau": [["QD"], ["3S"], ["3H"], []], "stock": [],
+                           "waste": ["JD", "2H", "2S", "KD", "2D", "AS", "3D", "3C", "AD"],
+                           "foundations": ["2C", "10D", "AH", "KS"]},
+}
+
+# (position, rules, verdict) the brute force must give: each hand-built position needs its trick.
+B_D1 = Rules(draw=1, worry_back=True, moves="any")
+NB_D1 = Rules(draw=1, worry_back=False, moves="any")
+NB_D3 = Rules(draw=3, worry_back=False, moves="any")
+KNOWN = [
+    ("won", NB_D3, WINNABLE),
+    ("no-move", B_D1, UNWINNABLE),
+    ("no-move", NB_D3, UNWINNABLE),
+    ("stock-cards-wait-on-empty-columns", Rules(draw=3, worry_back=False, passes=1), WINNABLE),
+    ("return-needed", B_D1, WINNABLE),
+    ("return-needed", NB_D1, UNWINNABLE),
+    ("partial-run-needed", NB_D1, WINNABLE),
+    ("partial-run-needed", Rules(draw=1, worry_back=False, moves="whole"), UNWINNABLE),
+    ("draw3-parity-trap", NB_D1, WINNABLE),
+    ("draw3-parity-trap", NB_D3, UNWINNABLE),
+    ("draw3-parity-trap-worry-back", B_D1, WINNABLE),
+    ("draw3-parity-trap-worry-back", Rules(draw=3, worry_back=True), UNWINNABLE),
+    ("passes-unlimited-needed", NB_D3, WINNABLE),
+    ("passes-unlimited-needed", Rules(draw=3, worry_back=False, passes=2), UNWINNABLE),
+    ("second-pass-needed", Rules(draw=3, worry_back=False, passes=2), WINNABLE),
+    ("second-pass-needed", Rules(draw=3, worry_back=False, passes=1), UNWINNABLE),
+]
+
+
+def handbuilt(name: str) -> Position:
+    return position_from_dict(HANDBUILT[name])[0]
+
+
+# --- The brute force itself ----------------------------------------------------------------------
+
+
+def test_referee_moves_are_exactly_legal_moves(played_positions):
+    """The brute force's faster move list is the referee's ``legal_moves``, as a set."""
+    rng = random.Random(SEED)
+    cases = list(played_positions)
+    cases += [(rng.choice(RULE_SETS), random_endgame(rng)) for _ in range(40)]
+    cases += [(rng.choice(RULE_SETS), random_small_layout(rng, rng.randint(4, 14))) for _ in range(40)]
+    cases += [(rules, handbuilt(name)) for name in HANDBUILT for rules in RULE_SETS[::5]]
+    kinds = Counter()
+    for rules, position in cases:
+        fast = referee_moves(position, rules)
+        assert len(fast) == len(set(fast)), position
+        assert set(fast) == set(legal_moves(position, rules)), (rules, position_to_dict(position))
+        kinds.update((move.kind, move.target) for move in fast)
+    # The cases exercise every kind of move: draws, recycles, returns, column to column and to foundation.
+    for kind in [("draw", ""), ("recycle", ""), (FOUNDATION, COLUMN), (COLUMN, COLUMN), (COLUMN, FOUNDATION),
+                 (WASTE, COLUMN), (WASTE, FOUNDATION), (RESERVE, COLUMN), (RESERVE, FOUNDATION)]:
+        assert kinds[kind] > 0, kind
+
+
+def test_bruteforce_obvious_cases():
+    won = handbuilt("won")
+    assert (bruteforce(won, B_D1).verdict, bruteforce(won, B_D1).moves) == (WINNABLE, [])
+    one = handbuilt("one-move-waste")
+    result = bruteforce(one, NB_D3)
+    assert result.verdict == WINNABLE and result.moves == [Move(WASTE, FOUNDATION)]
+    none = handbuilt("no-move")
+    assert legal_moves(none, B_D1) == [] and bruteforce(none, B_D1).verdict == UNWINNABLE
+    deep = handbuilt("stock-cards-wait-on-empty-columns")
+    result = bruteforce(deep, NB_D3)
+    assert result.verdict == WINNABLE and replays_to_win(deep, result.moves, NB_D3)
+
+
+def test_bruteforce_gives_up_at_its_node_cap():
+    position = handbuilt("long-wrapping-column")
+    assert bruteforce(position, B_D1, max_nodes=50).verdict == UNKNOWN
+    assert bruteforce(position, B_D1, max_nodes=50_000).verdict == WINNABLE
+
+
+def test_bruteforce_ignores_score_and_unlimited_recycles():
+    position = handbuilt("second-pass-needed")
+    scored = position.with_changes(score=40, recycles=7)
+    assert normal(scored, NB_D3) == position.with_changes(recycles=0)
+    assert bruteforce(scored, NB_D3).verdict == WINNABLE
+    # With limited passes the recycles count is state: 7 recycles used leave no pass.
+    assert normal(scored, Rules(passes=2)).recycles == 7
+    assert bruteforce(scored, Rules(draw=3, worry_back=False, passes=2)).verdict == UNWINNABLE
+
+
+@pytest.mark.parametrize("name, rules, verdict", KNOWN, ids=[f"{n}-{rules_text(r)}" for n, r, _ in KNOWN])
+def test_handbuilt_positions_need_their_trick(name, rules, verdict):
+    result = bruteforce(handbuilt(name), rules, max_nodes=100_000)
+    assert result.verdict == verdict
+    if verdict == WINNABLE:
+        assert replays_to_win(handbuilt(name), result.moves, rules)
+
+
+# --- The cross-check -----------------------------------------------------------------------------
+
+
+class Tally:
+    """Counts of compared, skipped and disagreeing cases; the disagreements as text."""
+
+    def __init__(self) -> None:
+        self.counts: Counter = Counter()
+        self.disagreements: list[str] = []
+
+    def check(self, label: str, position: Position, rules: Rules, max_nodes: int) -> None:
+        expected = bruteforce(position, rules, max_nodes=max_nodes)
+        if expected.verdict == UNKNOWN:
+            self.counts["skipped (brute force gave up)"] += 1
+            return
+        if expected.verdict == WINNABLE:
+            assert replays_to_win(position, expected.moves, rules)  # the brute force's own win
+        self.counts[expected.verdict] += 1
+        for dominance in (True, False):
+            try:
+                result = solve(position, rules, max_nodes=2_000_000, time_limit=60, memory=1 << 24,
+                               dominance=dominance)
+            except Exception as error:  # SolverBug or a crash: report it like a wrong verdict
+                got, problem = "error", f"{type(error).__name__}: {error}"
+            else:
+                got, problem = result.verdict, ""
+                if got == WINNABLE:
+                    if result.start != position:
+                        problem = "result.start is not the position given"
+                    else:
+                        try:
+                            if not replays_to_win(position, result.moves, rules):
+                                problem = "its moves do not end in a win"
+                        except ValueError as error:
+                            problem = f"its moves fail replay: {error}"
+            if got != expected.verdict or problem:
+                self.counts["disagreements"] += 1
+                self.disagreements.append(
+                    f"{label} | {rules_text(rules)} | dominance {'on' if dominance else 'off'} | "
+                    f"brute force {expected.verdict}, solver {got} {problem}\n    {dump(position, rules)}"
+                )
+
+    def report(self, title: str) -> str:
+        text = f"{title}: " + ", ".join(f"{key} {value}" for key, value in sorted(self.counts.items()))
+        print("\n" + text)
+        return text
+
+
+def run_crosscheck(title: str, cases: list[tuple[str, Position]], max_nodes: int) -> Counter:
+    tally = Tally()
+    for label, position in cases:
+        for rules in RULE_SETS:
+            tally.check(label, position, rules, max_nodes)
+    summary = tally.report(title)
+    assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
+    return tally.counts
+
+
+def test_crosscheck_handbuilt_positions():
+    counts = run_crosscheck("hand-built", [(name, handbuilt(name)) for name in HANDBUILT], max_nodes=100_000)
+    assert counts["skipped (brute force gave up)"] == 0
+    assert counts[WINNABLE] >= 150 and counts[UNWINNABLE] >= 40, counts
+
+
+def test_crosscheck_random_play_endgames():
+    rng = random.Random(SEED + 1)
+    cases = [(f"endgame {i} (seed {SEED + 1})", random_endgame(rng)) for i in range(POSITIONS)]
+    counts = run_crosscheck(f"{POSITIONS} random-play endgames", cases, NODES)
+    compared = counts[WINNABLE] + counts[UNWINNABLE]
+    assert compared >= 0.9 * POSITIONS * len(RULE_SETS), counts  # few skipped
+    assert counts[UNWINNABLE] >= POSITIONS // 20, counts
+
+
+def test_crosscheck_random_small_layouts():
+    rng = random.Random(SEED + 2)
+    cases = [(f"layout {i} (seed {SEED + 2})", random_small_layout(rng, rng.randint(5, 14)))
+             for i in range(POSITIONS)]
+    counts = run_crosscheck(f"{POSITIONS} random small layouts", cases, NODES)
+    compared = counts[WINNABLE] + counts[UNWINNABLE]
+    assert compared >= 0.9 * POSITIONS * len(RULE_SETS), counts
+    assert counts[UNWINNABLE] >= POSITIONS * len(RULE_SETS) // 10, counts

@@ -1,0 +1,155 @@
+"""The numba move generator against the referee on random reachable positions.
+
+At each position: the engine's moves, expanded to draws/recycles and a play, give exactly the
+positions the referee reaches by its own legal moves (draws and recycles followed by a waste play
+counting as one); make/unmake restore the arrays and the hash; the incremental hash equals one
+computed from scratch; permuting the columns keeps the key.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from canfield_solver.codes import position_from_number
+from canfield_solver.deal import Position
+from canfield_solver.engine.bridge import decode, encode, referee_moves, unpack
+from canfield_solver.engine.movegen import MAX_MOVES, TALON_F, TALON_T, generate, make, unmake
+from canfield_solver.engine.zobrist import full_hash, make_table, state_key
+from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, legal_moves
+
+Z = make_table()
+RULE_SETS = [
+    Rules(draw=draw, worry_back=back, moves=moves, passes=passes)
+    for draw, back, moves, passes in itertools.product((1, 3), (True, False), ("any", "whole"), (None, 1, 2))
+]
+
+
+def normal(position: Position, rules: Rules) -> Position:
+    """Score is not engine state; recycles only count when passes are limited."""
+    return position.with_changes(score=0, recycles=position.recycles if rules.passes else 0)
+
+
+def referee_results(position: Position, rules: Rules) -> dict:
+    """Positions one engine move away, by the referee: plays, and waste plays after draws/recycles.
+
+    Maps each result (recycles left out) to the fewest recycles it can be reached with.
+    """
+    results: dict = {}
+
+    def add(after: Position) -> None:
+        key = after.with_changes(recycles=0)
+        results[key] = min(results.get(key, after.recycles), after.recycles)
+
+    for move in legal_moves(position, rules):
+        if move.kind not in (DRAW, RECYCLE):
+            add(normal(apply(position, move, rules), rules))
+    seen = {position}
+    frontier = [position]
+    while frontier:
+        current = frontier.pop()
+        for move in legal_moves(current, rules):
+            if move.kind in (DRAW, RECYCLE):
+                after = normal(apply(current, move, rules), rules)
+                if after not in seen:
+                    seen.add(after)
+                    frontier.append(after)
+    for current in seen - {position}:
+        for move in legal_moves(current, rules):
+            if move.kind == WASTE:
+                add(normal(apply(current, move, rules), rules))
+    return results
+
+
+def check_position(position: Position, rules: Rules) -> int:
+    """All checks at one position; returns how many engine moves it has."""
+    position = normal(position, rules)
+    st = encode(position, rules)
+    hashes = np.zeros(5, np.uint64)
+    full_hash(st, Z, hashes)
+    out = np.zeros(MAX_MOVES, np.int32)
+    count = generate(st, out)
+    engine: dict = {}
+    for move in out[:count]:
+        after = position
+        for step in referee_moves(move, position, rules):
+            after = apply(after, step, rules)  # raises if an expanded step is illegal
+        after = normal(after, rules)
+        key = after.with_changes(recycles=0)
+        assert key not in engine, f"move {unpack(move)} duplicates another"
+        engine[key] = after.recycles
+        before_hashes = hashes.copy()
+        undo = make(st, hashes, Z, move)
+        assert decode(st, position.base) == after, f"make {unpack(move)} differs from the referee"
+        fresh = np.zeros(5, np.uint64)
+        full_hash(st, Z, fresh)
+        assert (fresh == hashes).all(), f"incremental hash differs after {unpack(move)}"
+        unmake(st, hashes, Z, move, undo)
+        # Cells past a pile's length are not state: compare what the arrays say, and the hash.
+        assert decode(st, position.base) == position, f"unmake {unpack(move)} does not restore the state"
+        assert (hashes == before_hashes).all(), f"unmake {unpack(move)} does not restore the hash"
+    assert engine == referee_results(position, rules)
+    return count
+
+
+def walk(rules: Rules, count: int, seed: int):
+    """``count`` positions of random weighted play (foundation and reserve moves favoured) from random deals."""
+    rng = random.Random(seed)
+    while True:
+        position = position_from_number(rng.randrange(26**7))
+        idle = 0  # steps since the last move other than a draw or recycle: a stuck game ends
+        for step in range(rng.randrange(40, 200)):
+            if idle > 12:
+                break
+            if step % 2 == 0:
+                yield position
+                count -= 1
+                if count == 0:
+                    return
+            moves = legal_moves(position, rules)
+            if not moves:
+                break
+            weights = [6 if m.target == "foundation" else 4 if m.kind == "reserve" else 1 for m in moves]
+            move = rng.choices(moves, weights)[0]
+            idle = idle + 1 if move.kind in (DRAW, RECYCLE) else 0
+            position = apply(position, move, rules)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"d{r.draw}-{r.label.replace(' ', '-')}")
+def test_engine_moves_equal_referee_moves(rules):
+    counts = [check_position(position, rules) for position in walk(rules, 100, seed=RULE_SETS.index(rules))]
+    assert len(counts) == 100 and sum(counts) > 150  # real positions with moves, not dead ends
+
+
+def test_mid_game_positions_from_the_shared_random_play(played_positions):
+    for rules, position in played_positions:
+        check_position(position, rules)
+
+
+def test_permuted_columns_share_the_key():
+    rules = Rules(draw=3)
+    for position in itertools.islice(walk(rules, 120, seed=11), 0, None, 6):
+        keys = set()
+        for order in itertools.permutations(range(4)):
+            permuted = position.with_changes(tableau=tuple(position.tableau[i] for i in order))
+            st = encode(permuted, rules)
+            hashes = np.zeros(5, np.uint64)
+            full_hash(st, Z, hashes)
+            keys.add(int(state_key(st, Z, hashes)))
+        assert len(keys) == 1
+
+
+def test_columns_swapping_cards_change_the_key(make_position):
+    # One run split two ways between two columns must not collide (a per-card XOR would).
+    a = make_position("AC", [["9H", "8S"], ["9D"], ["KC"], ["KS"]], foundations=["AC"])
+    b = make_position("AC", [["9H"], ["9D", "8S"], ["KC"], ["KS"]], foundations=["AC"])
+    keys = []
+    for position in (a, b):
+        st = encode(position, Rules())
+        hashes = np.zeros(5, np.uint64)
+        full_hash(st, Z, hashes)
+        keys.append(int(state_key(st, Z, hashes)))
+    assert keys[0] != keys[1]

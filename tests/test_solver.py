@@ -1,0 +1,174 @@
+"""The solver: known small positions, limits, dominances on/off, agreement with a brute-force search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bruteforce import UNKNOWN, bruteforce, replays_to_win
+from canfield_solver import solve as lazy_solve
+from canfield_solver.deal import Position, validate
+from canfield_solver.rules import Move, Rules, apply
+from canfield_solver.solver import SolveResult, solve
+from canfield_solver.source import setup_game
+
+NO_BACK = Rules(draw=3, worry_back=False)
+BACK = Rules(draw=3, worry_back=True)
+
+
+def assert_wins(result: SolveResult) -> None:
+    assert result.verdict == "winnable" and result.limit_hit is None
+    assert replays_to_win(result.start, result.moves, result.rules)
+
+
+# Everything up but hearts and spades; the tops 5♥ 9♥ J♥ K♥ and 3♥ take nothing and go nowhere.
+def no_move_position(make_position):
+    spades = [f"{r}S" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    return make_position("AC", [["5H"], ["9H"], ["JH"], ["KH"]], foundations=["KC", "KD"], stock=[],
+                         reserve=spades + ["AH", "2H", "4H", "6H", "7H", "8H", "10H", "QH", "3H"])
+
+
+# Only way on: return J♠ onto Q♥, then 10♥ from the reserve onto it; A♥ under 10♥ starts the hearts.
+def return_only_position(make_position):
+    return make_position("AC", [["QH"], ["2H"], ["3H"], ["4H"]], foundations=["KC", "KD", "JS"], stock=[],
+                         reserve=["KS", "QS", "KH", "JH", "9H", "8H", "7H", "6H", "5H", "AH", "10H"])
+
+
+# Only way on: move 9♠..8♦ (not the whole column 10♥..8♦) onto 10♦, freeing 10♥ for its foundation.
+def partial_run_position(make_position):
+    return make_position("AC", [["10H", "9S", "8D"], ["10D"], ["KH"], ["QD"]],
+                         foundations=["KC", "9H", "8S", "6D"], stock=[],
+                         reserve=["KS", "QS", "JS", "10S", "KD", "QH", "JH", "9D", "7D", "JD"])
+
+
+def test_already_won_position_is_winnable_with_no_moves(make_position):
+    won = make_position("AC", [[], [], [], []], foundations=["KC", "KD", "KH", "KS"], stock=[])
+    for rules in (NO_BACK, BACK):
+        result = solve(won, rules)
+        assert (result.verdict, result.moves, result.start) == ("winnable", [], won)
+
+
+def test_position_without_legal_moves_is_unwinnable(make_position):
+    for rules in (NO_BACK, BACK, Rules(draw=1, moves="whole")):
+        result = solve(no_move_position(make_position), rules)
+        assert (result.verdict, result.moves, result.limit_hit) == ("unwinnable", [], None)
+
+
+def test_foundation_return_needed(make_position):
+    position = return_only_position(make_position)
+    assert solve(position, NO_BACK).verdict == "unwinnable"
+    result = solve(position, BACK)
+    assert_wins(result)
+    assert any(move.kind == "foundation" for move in result.moves)
+    assert bruteforce(position, NO_BACK).verdict == "unwinnable" and bruteforce(position, BACK).verdict == "winnable"
+
+
+def test_partial_run_move_needed(make_position):
+    position = partial_run_position(make_position)
+    for back in (True, False):
+        assert solve(position, Rules(worry_back=back, moves="whole")).verdict == "unwinnable"
+        result = solve(position, Rules(worry_back=back, moves="any"))
+        assert_wins(result)
+        assert any(m.kind == "column" and m.target == "column" and m.count == 2 for m in result.moves)
+    assert bruteforce(position, Rules(moves="whole")).verdict == "unwinnable"
+
+
+def test_limits_give_unknown_with_the_limit_named():
+    hard = "CF1-D3-AAAAAAA"  # takes far more than these limits under no-worry-back rules
+    by_nodes = solve(hard, NO_BACK, max_nodes=500)
+    assert (by_nodes.verdict, by_nodes.limit_hit, by_nodes.moves, by_nodes.nodes) == ("unknown", "nodes", [], 500)
+    by_time = solve(hard, NO_BACK, time_limit=1e-9)
+    assert (by_time.verdict, by_time.limit_hit) == ("unknown", "time")
+    by_memory = solve(hard, NO_BACK, memory=8192)
+    assert (by_memory.verdict, by_memory.limit_hit) == ("unknown", "memory")
+    assert by_memory.nodes <= 1024
+
+
+def test_api_takes_codes_setups_positions_and_rule_overrides():
+    setup = setup_game("CF1-D1-AAAAAAC")
+    from_code = lazy_solve("CF1-D1-AAAAAAC", max_nodes=200_000)
+    assert from_code.rules == setup.rules and from_code.rules.draw == 1 and from_code.start == setup.position
+    assert_wins(from_code)
+    overridden = solve(setup, Rules(draw=3, worry_back=False), max_nodes=200_000)
+    assert overridden.rules == Rules(draw=3, worry_back=False)
+    bare = solve(setup.position, max_nodes=200_000)
+    assert bare.rules == Rules()
+    for result in (overridden, bare):
+        assert result.verdict != "winnable" or replays_to_win(result.start, result.moves, result.rules)
+
+
+def test_mid_game_start_with_waste_and_recycles_used():
+    setup = setup_game("CF1-D3-AAAAAAC")
+    rules = Rules(draw=3, passes=3)
+    position = setup.position
+    for move in ("draw",) * 12 + ("recycle",) + ("draw",) * 2:
+        position = apply(position, Move(move), rules)
+    assert position.waste and position.recycles == 1
+    result = solve(position, rules, max_nodes=300_000)
+    assert result.verdict in ("winnable", "unwinnable")
+    if result.verdict == "winnable":
+        assert_wins(result)
+        assert sum(move.kind == "recycle" for move in result.moves) <= 1  # 3 passes: 1 recycle left
+
+
+def random_layout(rng: random.Random, in_play: int) -> Position:
+    """A random legal position with ``in_play`` cards off the foundations: one card per column, the
+    rest split at random between reserve, waste and stock. Many of these are lost, unlike the
+    positions random play reaches."""
+    base = rng.randrange(52)
+    heights = [13, 13, 13, 13]
+    for _ in range(in_play):
+        suit = rng.choice([s for s in range(4) if heights[s] > (1 if s == base // 13 else 0)])
+        heights[suit] -= 1
+    cards = [suit * 13 + (base % 13 + h) % 13 for suit in range(4) for h in range(heights[suit], 13)]
+    rng.shuffle(cards)
+    columns = tuple((cards.pop(),) for _ in range(4))
+    reserve = tuple(cards.pop() for _ in range(rng.randrange(len(cards) + 1)))
+    waste = tuple(cards.pop() for _ in range(rng.randrange(len(cards) + 1)))
+    return validate(Position(base, reserve, columns, tuple(cards), waste, tuple(heights)))
+
+
+def random_rules(rng: random.Random) -> Rules:
+    return Rules(draw=rng.choice((1, 3)), worry_back=rng.random() < 0.5, moves=rng.choice(("any", "whole")),
+                 passes=rng.choice((None, 1, 2)))
+
+
+def test_verdicts_match_brute_force_on_random_positions():
+    rng = random.Random(5)
+    compared = {"winnable": 0, "unwinnable": 0}
+    for number in range(150):
+        position = random_layout(rng, rng.randint(14, 22))
+        rules = random_rules(rng)
+        expected = bruteforce(position, rules, max_nodes=20_000).verdict
+        if expected == UNKNOWN:
+            continue
+        for dominance in (True, False):
+            result = solve(position, rules, dominance=dominance)
+            assert result.verdict == expected, (number, rules, dominance)
+            if expected == "winnable":
+                assert_wins(result)
+        compared[expected] += 1
+    assert compared["winnable"] >= 100 and compared["unwinnable"] >= 20, compared
+
+
+# Dominances on/off: fixed deals from their start, and larger random positions (beyond the brute
+# force) from a fixed seed, so that unwinnable ones are searched to the end in CI time.
+@pytest.mark.parametrize("rules", [Rules(draw=3, worry_back=False), Rules(draw=1, worry_back=False),
+                                   Rules(draw=1, worry_back=False, moves="whole", passes=2)],
+                         ids=["d3", "d1", "d1-whole-passes2"])
+def test_dominances_keep_verdicts(rules):
+    rng = random.Random(rules.draw * 10 + (rules.passes or 0))
+    cases = [setup_game(f"CF1-D3-AAAAAA{letter}").position for letter in "ABCDEF"]
+    cases += [random_layout(rng, rng.randint(22, 34)) for _ in range(30)]
+    decided = {"winnable": 0, "unwinnable": 0}
+    for number, position in enumerate(cases):
+        on = solve(position, rules, max_nodes=50_000)
+        off = solve(position, rules, max_nodes=50_000, dominance=False)
+        if "unknown" not in (on.verdict, off.verdict):
+            decided[on.verdict] += 1
+            assert on.verdict == off.verdict, number
+        for result in (on, off):
+            if result.verdict == "winnable":
+                assert_wins(result)
+    assert decided["winnable"] >= 8 and decided["unwinnable"] >= 5, decided
