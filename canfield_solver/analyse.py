@@ -1,5 +1,7 @@
 """One report on a deal: winnable or not under draw 1 and draw 3, each with and without foundation
-return (a 2×2 table), and where the deal is lost, the best score reachable with a move list.
+return (a 2×2 table of verdicts, winning lengths and states searched), and where the deal is lost,
+the best score reachable with a move list. Winning lists are the solver's with their detours cut
+out (``shortest.shortcut_moves``).
 
 The other rule options (moves, passes, a preset) apply to all four cells; giving ``draw`` or
 ``worry_back`` keeps only the cells with that setting. Every limit applies to each search on its
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from .best_score import BestResult, best_score
 from .notation import format_move, format_move_list
 from .rules import Move, Rules, apply
+from .shortest import shortcut_moves
 from .solver import UNWINNABLE, SolveResult, solve
 from .source import Setup, load_game, setup_game
 
@@ -27,10 +30,12 @@ _LIMIT_WORDS = {"time": "time limit", "nodes": "node limit", "memory": "memory l
 
 @dataclass
 class Cell:
-    """One rule set of the table: the win search, and the best-score search when it is lost."""
+    """One rule set of the table: the win search, the winning list with its detours cut out
+    (empty unless won), and the best-score search when it is lost."""
 
     setup: Setup
     result: SolveResult
+    solution: list[Move]
     best: BestResult | None
 
     @property
@@ -74,8 +79,10 @@ def analyse(
     cells = []
     for setup in setups:
         result = solve(setup, **limits)
+        solution = shortcut_moves(result.start, result.rules, result.moves)
         lost = result.verdict == UNWINNABLE
-        cells.append(Cell(setup, result, best_score(setup.position, setup.rules, **limits) if lost else None))
+        best = best_score(setup.position, setup.rules, **limits) if lost else None
+        cells.append(Cell(setup, result, solution, best))
     return Analysis(game.name, cells, time_limit, max_nodes)
 
 
@@ -87,26 +94,27 @@ def _return_words(rules: Rules) -> str:
     return "foundation return" if rules.worry_back else "no foundation return"
 
 
-def _verdict_words(result: SolveResult) -> str:
-    if result.limit_hit:
-        return f"unknown ({_LIMIT_WORDS[result.limit_hit]})"
-    if result.moves:
-        return f"winnable, {len(result.moves)} moves"
-    return result.verdict
+def _verdict_words(cell: Cell) -> str:
+    if cell.result.limit_hit:
+        return f"unknown ({_LIMIT_WORDS[cell.result.limit_hit]})"
+    if cell.result.verdict == "winnable":
+        return f"winnable, {len(cell.solution)} moves"
+    return cell.result.verdict
 
 
 def _table(analysis: Analysis) -> list[str]:
     """The verdict grid: a row per draw mode, a column per foundation-return setting."""
     columns = list(dict.fromkeys(cell.rules.worry_back for cell in analysis.cells))
     draws = list(dict.fromkeys(cell.rules.draw for cell in analysis.cells))
-    grid = {(cell.rules.draw, cell.rules.worry_back): cell.result for cell in analysis.cells}
+    grid = {(cell.rules.draw, cell.rules.worry_back): cell for cell in analysis.cells}
     width = 30
     lines = ["        | " + " | ".join(_return_words(Rules(worry_back=w)).ljust(width) for w in columns),
              "--------+-" + "-+-".join("-" * width for _ in columns)]
     for d in draws:
-        results = [grid[d, w] for w in columns]
-        lines.append(f"draw {d}  | " + " | ".join(_verdict_words(r).ljust(width) for r in results))
-        lines.append("        | " + " | ".join(f"{_states(r.nodes)}, {r.seconds:.2f} s".ljust(width) for r in results))
+        row = [grid[d, w] for w in columns]
+        lines.append(f"draw {d}  | " + " | ".join(_verdict_words(cell).ljust(width) for cell in row))
+        lines.append("        | " + " | ".join(f"{_states(cell.result.nodes)}, {cell.result.seconds:.2f} s".ljust(width)
+                                               for cell in row))
     return [line.rstrip() for line in lines]
 
 
@@ -120,7 +128,9 @@ def _best_lines(cell: Cell, ascii: bool) -> list[str]:
             f"({_states(best.nodes)}, {best.seconds:.2f} s)")
     if not best.moves:
         return [head + "; the start already holds them."]
-    return [head + f"; {len(best.moves)} moves reach it:"] + format_move_list(best.start, best.moves, best.rules, ascii)
+    how = "no shorter list does" if best.shortest else "the shortest found"
+    return ([head + f"; {len(best.moves)} moves reach it ({how}):"]
+            + format_move_list(best.start, best.moves, best.rules, ascii))
 
 
 def report_text(analysis: Analysis, ascii: bool = False) -> str:
@@ -159,14 +169,15 @@ def report_json(analysis: Analysis) -> dict:
             "worry_back": cell.rules.worry_back,
             "verdict": result.verdict,
             "limit_hit": result.limit_hit,
-            "length": len(result.moves) if result.moves else None,
+            "length": len(cell.solution) if result.verdict == "winnable" else None,
             "nodes": result.nodes,
             "seconds": round(result.seconds, 3),
-            "solution": _move_texts(result.start, result.moves, result.rules),
+            "solution": _move_texts(result.start, cell.solution, result.rules),
             "best": None if best is None else {
                 "cards": best.cards,
                 "score": best.score,
                 "proven": best.proven,
+                "shortest": best.shortest,
                 "limit_hit": best.limit_hit,
                 "nodes": best.nodes,
                 "seconds": round(best.seconds, 3),

@@ -26,7 +26,10 @@ from .engine.zobrist import make_table
 from .limits import drive
 from .playback import expand
 from .rules import Move, Rules
+from .shortest import shortcut_moves, tighten
 from .solver import DEFAULT_MEMORY, FIRST_TABLE, SolverBug
+
+SHORTENING_NODES = 100_000  # the least effort spent on shortening the move list of a proven maximum
 
 
 def score_of(cards: int) -> int:
@@ -37,11 +40,13 @@ def score_of(cards: int) -> int:
 @dataclass
 class BestResult:
     """The most foundation cards found, a move list from ``start`` that reaches them, and whether
-    that is the proven maximum (the search saw every reachable state) or a lower bound."""
+    that is the proven maximum (the search saw every reachable state) or a lower bound.
+    ``shortest``: no shorter move list reaches that many cards."""
 
     cards: int
     moves: list[Move]
     proven: bool
+    shortest: bool
     nodes: int
     seconds: float
     limit_hit: str | None
@@ -63,8 +68,10 @@ def best_score(
 ) -> BestResult:
     """Search every state reachable from ``start`` for the most cards on the foundations.
 
-    Limits as in ``solver.solve``; when one is hit the result is the best seen (``proven`` False).
-    The move list is replayed through the referee, and must reach exactly that many cards.
+    Limits as in ``solver.solve``, for the whole call; when one is hit the result is the best seen
+    (``proven`` False). For a proven maximum the move list is then shortened (``shortcut_moves``,
+    then ``tighten`` with at most as many states again). Every move list is replayed through the referee and must
+    reach exactly that many cards.
     """
     began = time.perf_counter()
     table_bytes = DEFAULT_MEMORY if memory is None else memory
@@ -79,15 +86,27 @@ def best_score(
                               began, time_limit, max_nodes, search.grow)
     if status == TABLE_FULL:
         limit_hit = "memory"
-    cards = int(search.best[0])
+    cards, nodes = int(search.best[0]), int(search.control[NODES])
     moves, end = expand(start, search.best_moves(), rules)
     if sum(end.foundations) != cards:
         raise SolverBug(f"best-score move list reaches {sum(end.foundations)} foundation cards, not {cards}")
+    proven = limit_hit is None and status in (WON, EXHAUSTED)
+    shortest = False
+    if proven:
+        # The depth-first path to the best state wanders; look for a shorter one, with at most as
+        # much effort again (and within the limits).
+        effort = max(nodes, SHORTENING_NODES)
+        if max_nodes is not None:
+            effort = min(effort, max_nodes - nodes)
+        shorter = tighten(start, rules, shortcut_moves(start, rules, moves), cards, began=began,
+                          time_limit=time_limit, max_nodes=effort, memory=memory)
+        moves, shortest, nodes = shorter.moves, shorter.proven, nodes + shorter.nodes
     return BestResult(
         cards=cards,
         moves=moves,
-        proven=limit_hit is None and status in (WON, EXHAUSTED),
-        nodes=int(search.control[NODES]),
+        proven=proven,
+        shortest=shortest,
+        nodes=nodes,
         seconds=time.perf_counter() - began,
         limit_hit=limit_hit,
         rules=rules,

@@ -225,7 +225,7 @@ _SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 def parse_size(text: str) -> int:
     """Bytes from ``512M``, ``2G``, ``64K`` or a plain number; ``InputError`` says how to write one."""
     cleaned = text.strip().upper().removesuffix("IB").removesuffix("B")
-    number, unit = (cleaned[:-1], cleaned[-1]) if cleaned[-1:] in _SIZE_UNITS else (cleaned, "")
+    number, unit = (cleaned[:-1], cleaned[-1]) if cleaned and cleaned[-1] in _SIZE_UNITS else (cleaned, "")
     try:
         value = float(number) * _SIZE_UNITS[unit]
     except ValueError:

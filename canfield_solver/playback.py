@@ -1,16 +1,22 @@
-"""Engine moves to the referee's moves, each one checked by ``rules.apply`` as it is expanded.
+"""Engine moves to the referee's moves, each one checked by ``rules.apply`` as it is expanded,
+and back.
 
 The win search's own replay (``solver._replay``) insists on a win; the best-score search needs
-the same expansion for a list that ends anywhere, and its end position.
+the same expansion for a list that ends anywhere, and its end position. ``compress`` turns a
+solver's move list back into engine moves, for the searches that shorten it.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
+import numpy as np
+
 from .deal import Position
 from .engine.bridge import referee_moves
-from .rules import Move, Rules, apply
+from .engine.movegen import COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T, encode_move
+from .cards import suit_of
+from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, Rules, apply, moved_cards
 from .solver import SolverBug
 
 
@@ -27,3 +33,35 @@ def expand(start: Position, engine_moves: Iterable[int], rules: Rules) -> tuple[
     except (ValueError, AssertionError) as error:
         raise SolverBug(f"engine move list fails replay after {len(moves)} moves: {error}") from error
     return moves, position
+
+
+def _engine_move(position: Position, move: Move, recycled: bool) -> int:
+    """The engine move of one play in ``position`` (``recycled``: a recycle came before it since
+    the last play)."""
+    to_foundation = move.target == FOUNDATION
+    target = suit_of(moved_cards(position, move)[0]) if to_foundation else move.target_index
+    if move.kind == RESERVE:
+        return int(encode_move(RESERVE_F if to_foundation else RESERVE_T, 0, target, 1, 0, 0))
+    if move.kind == WASTE:
+        kind = TALON_F if to_foundation else TALON_T
+        return int(encode_move(kind, 0, target, 1, len(position.waste), int(recycled)))
+    if move.kind == COLUMN:
+        kind = COLUMN_F if to_foundation else COLUMN_T
+        return int(encode_move(kind, move.source_index, target, move.count, 0, 0))
+    return int(encode_move(RETURN_T, move.source_index, target, 1, 0, 0))
+
+
+def compress(start: Position, moves: list[Move], rules: Rules) -> tuple[np.ndarray, Position]:
+    """The engine moves that ``expand`` turns into ``moves`` (a list ``expand`` made, such as a
+    solver's: the draws and recycle before a waste play join it as one stock-reach move), and the
+    position ``moves`` reach."""
+    engine: list[int] = []
+    position, recycled = start, False
+    for move in moves:
+        if move.kind in (DRAW, RECYCLE):
+            recycled = recycled or move.kind == RECYCLE
+        else:
+            engine.append(_engine_move(position, move, recycled))
+            recycled = False
+        position = apply(position, move, rules)
+    return np.array(engine, dtype=np.int32), position

@@ -1,12 +1,13 @@
 """The shortest winning move list, counted as printed (every draw and recycle is a move).
 
-First ``solve`` finds a win; then rounds of the bounded search (``engine.shortest``) each look
-for a win at least one move shorter than the best so far, until a round is exhausted (the best
-is then proven shortest) or a limit ends the search (the best found is reported, not proven).
+First ``solve`` finds a win and ``shortcut_moves`` cuts its detours out; then rounds of the
+bounded search (``engine.shortest``) each look for a win at least one move shorter than the best
+so far, until a round is exhausted (the best is then proven shortest) or a limit ends the search
+(the best found is reported, not proven).
 
     >>> from canfield_solver.source import setup_game
     >>> setup = setup_game("CF1-D3-AAAAAAD")
-    >>> result = shortest(setup.position, setup.rules, time_limit=60)
+    >>> result = shortest(setup.position, setup.rules, max_nodes=20_000)
     >>> result.verdict, len(result.moves) <= result.first_length
     ('winnable', True)
 """
@@ -16,13 +17,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import numpy as np
+
 from .deal import Position
 from .engine.bridge import encode
 from .engine.search import EXHAUSTED, NODES, WON
+from .engine.shortcut import shortcut
 from .engine.shortest import COST, BoundedSearch, BudgetTable
-from .engine.zobrist import make_table
+from .engine.zobrist import full_hash, make_table
 from .limits import drive
-from .playback import expand
+from .playback import compress, expand
 from .rules import Move, Rules
 from .solver import DEFAULT_MEMORY, FIRST_TABLE, WINNABLE, SolverBug, solve
 
@@ -50,6 +54,78 @@ class ShortestResult:
     start: Position
 
 
+def shortcut_moves(start: Position, rules: Rules, moves: list[Move]) -> list[Move]:
+    """``moves`` with detours cut out (``engine.shortcut``, pass after pass while it gains): a list
+    that ends in the same position in no more moves, replayed through the referee."""
+    path, goal = compress(start, moves, rules)
+    z = make_table()
+    while len(path):
+        st = encode(start, rules)
+        hashes = np.zeros(5, dtype=np.uint64)
+        full_hash(st, z, hashes)
+        out = np.zeros(2 * len(path), dtype=np.int32)
+        shorter_path = out[: shortcut(st, hashes, z, path, out)]
+        shorter, end = expand(start, shorter_path, rules)
+        if _place(end, rules) != _place(goal, rules):
+            raise SolverBug("a shortcut move list does not end where the list it shortens does")
+        if len(shorter) >= len(moves):
+            break
+        moves, path = shorter, shorter_path
+    return moves
+
+
+def _place(position: Position, rules: Rules) -> Position:
+    """The position without what a shortcut may change: the score, and recycles when passes are unlimited."""
+    return position.with_changes(score=0, recycles=position.recycles if rules.passes else 0)
+
+
+@dataclass
+class Tightened:
+    """What ``tighten`` found: the shortest move list, whether no shorter one exists, the effort."""
+
+    moves: list[Move]
+    proven: bool
+    rounds: int
+    nodes: int
+    limit_hit: str | None
+
+
+def tighten(
+    start: Position,
+    rules: Rules,
+    moves: list[Move],
+    target: int,
+    *,
+    began: float,
+    time_limit: float | None,
+    max_nodes: int | None,
+    memory: int | None,
+) -> Tightened:
+    """Rounds of the bounded search for ever shorter move lists from ``start`` to ``target``
+    foundation cards (52: a win) than ``moves``, which reaches it, until one finds none (proven)
+    or a limit ends the run. ``max_nodes`` counts this run's states; the clock runs from ``began``.
+    """
+    table = BudgetTable(DEFAULT_MEMORY if memory is None else memory, FIRST_TABLE)
+    z = make_table()  # the rounds share one table; a round's stamp tells its entries apart
+    nodes, rounds = 0, 0
+    status, limit_hit = EXHAUSTED, None
+    while moves:
+        rounds += 1
+        search = BoundedSearch(encode(start, rules), z, table, len(moves) - 1, rounds, target)
+        done = nodes
+        status, limit_hit = drive(search.start(), search.run, lambda: done + int(search.control[NODES]),
+                                  began, time_limit, max_nodes)
+        nodes += int(search.control[NODES])
+        if status != WON:
+            break
+        found, end = expand(start, search.path_moves(), rules)
+        if sum(end.foundations) < target or len(found) != search.control[COST]:
+            raise SolverBug(f"bounded search path of cost {search.control[COST]} replays to {len(found)} "
+                            f"moves and {sum(end.foundations)} foundation cards, not {target}")
+        moves = found
+    return Tightened(moves, limit_hit is None and status == EXHAUSTED, rounds, nodes, limit_hit)
+
+
 def shortest(
     start: Position,
     rules: Rules,
@@ -61,35 +137,21 @@ def shortest(
     """Search for ever shorter wins from ``start`` within the limits (which cover the whole run)."""
     began = time.perf_counter()
     first = solve(start, rules, time_limit=time_limit, max_nodes=max_nodes, memory=memory)
-    best, nodes, rounds = first.moves, first.nodes, 0
-    status, limit_hit = (EXHAUSTED, None) if first.verdict == WINNABLE else (None, first.limit_hit)
-    if first.verdict == WINNABLE and best:
-        # The rounds share one table; a round's stamp tells its entries apart.
-        table = BudgetTable(DEFAULT_MEMORY if memory is None else memory, FIRST_TABLE)
-        z = make_table()
-        while True:
-            rounds += 1
-            search = BoundedSearch(encode(start, rules), z, table, len(best) - 1, rounds)
-            done = nodes
-            status, limit_hit = drive(search.start(), search.run, lambda: done + int(search.control[NODES]),
-                                      began, time_limit, max_nodes)
-            nodes += int(search.control[NODES])
-            if status != WON:
-                break
-            moves, end = expand(start, search.path_moves(), rules)
-            if not end.is_won or len(moves) != search.control[COST]:
-                raise SolverBug(f"bounded search win of cost {search.control[COST]} replays to "
-                                f"{len(moves)} moves, {'won' if end.is_won else 'not won'}")
-            best = moves
+    if first.verdict != WINNABLE:
+        return ShortestResult(first.verdict, [], False, 0, 0, first.nodes, time.perf_counter() - began,
+                              first.limit_hit, rules, start)
+    more = tighten(start, rules, shortcut_moves(start, rules, first.moves), 52, began=began,
+                   time_limit=time_limit, max_nodes=None if max_nodes is None else max_nodes - first.nodes,
+                   memory=memory)
     return ShortestResult(
         verdict=first.verdict,
-        moves=best,
-        proven=first.verdict == WINNABLE and limit_hit is None and status == EXHAUSTED,
+        moves=more.moves,
+        proven=more.proven,
         first_length=len(first.moves),
-        rounds=rounds,
-        nodes=nodes,
+        rounds=more.rounds,
+        nodes=first.nodes + more.nodes,
         seconds=time.perf_counter() - began,
-        limit_hit=limit_hit,
+        limit_hit=more.limit_hit,
         rules=rules,
         start=start,
     )

@@ -195,8 +195,9 @@ def random_endgame(rng: random.Random, low: int = 30, high: int = 42, tries: int
 
 def random_small_layout(rng: random.Random, in_play: int) -> Position:
     """A random legal position with ``in_play`` cards off the foundations (not necessarily reachable
-    from a deal): columns of short runs (sometimes empty, with the reserve empty), the rest split
-    at random between reserve, waste and stock, 0 or 1 recycle used."""
+    from a deal): one card per column (sometimes a short run, sometimes none with the reserve
+    empty), the rest split at random between reserve, waste and stock, 0 or 1 recycle used.
+    Many are lost, unlike the endgames random play reaches."""
     base = rng.randrange(52)
     heights = [13, 13, 13, 13]
     for _ in range(in_play):
@@ -204,13 +205,13 @@ def random_small_layout(rng: random.Random, in_play: int) -> Position:
         heights[suit] -= 1
     cards = [suit * 13 + (base % 13 + h) % 13 for suit in range(4) for h in range(heights[suit], 13)]
     rng.shuffle(cards)
-    empty_columns = rng.random() < 0.3
+    empty_columns = rng.random() < 0.2
     columns = []
     for _ in range(COLUMNS):
         column: list[int] = []
-        if cards and not (empty_columns and rng.random() < 0.4):
+        if cards and not (empty_columns and rng.random() < 0.5):
             column.append(cards.pop())
-            while rng.random() < 0.5:
+            while rng.random() < 0.25:
                 fits = [card for card in cards if builds_on(card, column[-1])]
                 if not fits:
                     break
@@ -218,8 +219,8 @@ def random_small_layout(rng: random.Random, in_play: int) -> Position:
                 cards.remove(fits[0])
         columns.append(tuple(column))
     reserve: tuple[int, ...] = ()
-    if all(columns) and not empty_columns:
-        reserve = tuple(cards.pop() for _ in range(rng.randrange(len(cards) + 1)))
+    if all(columns):
+        reserve = tuple(cards.pop() for _ in range(rng.randint(len(cards) // 3, len(cards))))
     waste = tuple(cards.pop() for _ in range(rng.randrange(len(cards) + 1)))
     position = Position(base, reserve, tuple(columns), tuple(cards), waste, tuple(heights), 0, rng.choice((0, 0, 1)))
     return validate(position)

@@ -21,7 +21,8 @@ TWO_MORE = dict(base="AS", tableau=[["10C"], ["JC"], ["QC"], ["KC"]], reserve=["
                 foundations=["KS", "KH", "KD", "3C"], stock=["8C", "9C"])
 # 6♣ lies under J♣ in the reserve. With draw 1 K♦ is the first card turned and goes up (44);
 # with draw 3 it is turned under 7♣ and Q♣, which cannot play (43, no move helps). Only a
-# foundation return (Q♦ onto K♣, then J♣ onto Q♦) frees 6♣ — and that wins under draw 1.
+# foundation return (Q♦ onto K♣, then J♣ onto Q♦) frees 6♣ — and that wins under draw 1, in 15
+# moves at best: the return, J♣ onto Q♦, 3 draws (one per stock card) and 10 cards up (Q♦ twice).
 RETURN_WINS = dict(base="AS", tableau=[["KC"], ["10C"], ["9C"], ["8C"]], reserve=["6C", "JC"],
                    foundations=["KS", "KH", "QD", "5C"], stock=["QC", "7C", "KD"])
 LOST_DEAL = "CF1-D3-UZBSIKZ"  # unwinnable under draw 3, no foundation return, --moves whole
@@ -64,6 +65,7 @@ def test_exactly_two_more_cards_go_up(rules):
     start = build_position(**TWO_MORE)
     result = best_score(start, rules, memory=1 << 24)
     assert (result.cards, result.score, result.proven) == (44, 215, True)
+    assert (len(result.moves), result.shortest) == (2, True)  # 4♣ and 5♣ from the reserve
     assert result.cards == most_cards_by_referee(start, rules)
     assert sum(replay(start, result.moves, rules).foundations) == 44
 
@@ -79,6 +81,8 @@ def test_best_depends_on_draw_and_foundation_return(draw, worry_back, cards):
     end = replay(start, result.moves, rules)
     assert sum(end.foundations) == cards
     assert end.is_won == (cards == 52)
+    # Shortest lists: none needed at 43; draw, K♦ up for 44; the win of RETURN_WINS takes 15.
+    assert (len(result.moves), result.shortest) == ({43: 0, 44: 2, 52: 15}[cards], True)
 
 
 def test_winnable_deal_best_is_all_52_cards():
@@ -158,7 +162,8 @@ def test_json_keys(run_cli, tmp_path):
     assert set(report) == {"deal", "moves", "passes", "time_limit", "max_nodes", "best_score_meaning", "cells"}
     assert set(report["cells"][0]) == {"draw", "worry_back", "verdict", "limit_hit", "length", "nodes", "seconds",
                                        "solution", "best"}
-    assert set(report["cells"][0]["best"]) == {"cards", "score", "proven", "limit_hit", "nodes", "seconds", "moves"}
+    assert set(report["cells"][0]["best"]) == {"cards", "score", "proven", "shortest", "limit_hit", "nodes", "seconds",
+                                               "moves"}
 
 
 @pytest.mark.parametrize("args, message", [

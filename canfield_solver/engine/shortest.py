@@ -1,4 +1,5 @@
-"""A win within a move bound: depth-first search with costs in printed moves and a table of budgets.
+"""A win (or a number of foundation cards) within a move bound: depth-first search with costs in
+printed moves and a table of budgets.
 
 Costs. An engine move costs the referee moves it stands for: 1 for a play, and a stock-reach
 move (``TALON_F``/``TALON_T``) costs its draws, its recycle and the play (``move_cost``, the
@@ -22,8 +23,17 @@ a cycle always has less left and is cut. The table grows as it fills; at its
 memory limit it stops recording new states (never forgets one), and the argument holds without
 those records: the search is just slower.
 
-No dominance pruning: the safe foundation move of the win search is argued to keep wins in
-engine moves, not the count of printed moves.
+The same argument holds word for word for a path to ``target`` foundation cards instead of a win
+(the best-score move lists); ``lower_bound`` then counts only the cards missing.
+
+Moves. ``ordered_moves(..., dominance=False)``, re-sorted by ``cheap_first``: every legal engine
+move but those onto an empty column other than the first (a column permutation of a state that
+is searched, same key and same shortest win) and whole columns moved onto an empty column (a
+permutation of the state itself: never on a shortest win). A talon card reachable with and
+without a recycle is offered without it: fewer moves, and a state with fewer passes used, which
+has every win of the other. The safe foundation move of the win search is not used: it is argued
+to keep wins in engine moves, not the count of printed moves. The lower bound is admissible: a
+move puts at most one card up, and every card still in the stock must be turned by a draw.
 """
 
 from __future__ import annotations
@@ -33,7 +43,8 @@ from numba import njit
 
 from . import layout as L
 from .movegen import MAX_MOVES, TALON_F, TALON_T, make, unmake
-from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STATUS, TABLE_FULL, WON, is_won, ordered_moves
+from .best import foundation_cards
+from .search import DEPTH, EXHAUSTED, NODES, RUNNING, SCORE_SHIFT, STATUS, TABLE_FULL, WON, ordered_moves
 from .table import SLOT_BYTES, new_table
 from .zobrist import mix64, state_key
 
@@ -64,11 +75,36 @@ def move_cost(st, move):
 
 
 @njit(cache=True)
-def lower_bound(st):
-    """Moves any win from ``st`` still needs: one per card not on a foundation (a move puts at
-    most one card up), plus the draws that turn every card now in the stock (at most ``draw`` each)."""
-    up = st[L.FOUNDATION] + st[L.FOUNDATION + 1] + st[L.FOUNDATION + 2] + st[L.FOUNDATION + 3]
-    return 52 - up + _ceil_div(st[L.TALON_N] - st[L.TALON_K], st[L.DRAW])
+def cheap_first(st, out, count):
+    """Re-sort the moves ``ordered_moves`` wrote (the engine's score rides above ``SCORE_SHIFT``):
+    2.5 score points less per extra referee move a move costs, so cheap plays come first.
+
+    Only the order changes, never the set of moves. Measured (``solve --shortest --max-nodes
+    500000`` on 9 random deals): 1619 moves in all, against 2625 in the engine's order.
+    """
+    keys = np.empty(count, np.int64)
+    for i in range(count):
+        move = out[i]
+        key = np.int64(move >> SCORE_SHIFT) * 16 - 40 * (move_cost(st, move) - 1)
+        j = i
+        while j > 0 and keys[j - 1] < key:
+            keys[j] = keys[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        keys[j] = key
+        out[j] = move
+    return count
+
+
+@njit(cache=True)
+def lower_bound(st, target):
+    """Moves still needed to have ``target`` cards on the foundations: one per card missing (a move
+    puts at most one card up), and for a win (52) also the draws that turn every card now in the
+    stock (``draw`` cards at most each)."""
+    missing = max(0, target - foundation_cards(st))
+    if target < 52:
+        return missing
+    return missing + _ceil_div(st[L.TALON_N] - st[L.TALON_K], st[L.DRAW])
 
 
 @njit(cache=True)
@@ -145,19 +181,20 @@ COST = 3
 
 
 @njit(cache=True)
-def start_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, spent, control, bound, gen):
-    """Enter the start state: WON, EXHAUSTED (no win can fit the bound), or RUNNING."""
+def start_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, spent, control, bound, gen, target):
+    """Enter the start state: WON (it has ``target`` foundation cards), EXHAUSTED (the bound is below
+    the lower bound), or RUNNING."""
     control[DEPTH] = 0
     control[NODES] = 1
     control[COST] = 0
     spent[0] = 0
-    if is_won(st):
+    if foundation_cards(st) >= target:
         control[STATUS] = WON
-    elif lower_bound(st) > bound:
+    elif lower_bound(st, target) > bound:
         control[STATUS] = EXHAUSTED
     else:
         remember(slots, values, meta, exact_key(st, z, hashes), gen, bound)
-        counts[0] = ordered_moves(st, moves[0:MAX_MOVES], False)
+        counts[0] = cheap_first(st, moves[0:MAX_MOVES], ordered_moves(st, moves[0:MAX_MOVES], False))
         nxt[0] = 0
         control[STATUS] = RUNNING
     return control[STATUS]
@@ -165,11 +202,12 @@ def start_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, spent,
 
 @njit(cache=True)
 def run_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, path, undo, spent, control, budget,
-                bound, gen, may_grow):
-    """Search on for at most ``budget`` new states for a win of at most ``bound`` moves.
+                bound, gen, target, may_grow):
+    """Search on for at most ``budget`` new states for a path of at most ``bound`` moves to a state
+    with ``target`` cards on the foundations (52: a win).
 
     Returns the status: WON (the path, ``control[DEPTH]`` engine moves costing ``control[COST]``,
-    wins), EXHAUSTED (no win within the bound), RUNNING, or TABLE_FULL when the table is full and
+    reaches the target), EXHAUSTED (none within the bound), RUNNING, or TABLE_FULL when the table is full and
     ``may_grow`` (grow it and run on; else a new state is searched without being recorded). The
     stack must hold ``bound + 2`` levels.
     """
@@ -194,10 +232,10 @@ def run_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, path, un
             continue
         u = make(st, hashes, z, move)
         left = bound - cost
-        if lower_bound(st) > left:
+        if lower_bound(st, target) > left:
             unmake(st, hashes, z, move, u)
             continue
-        won = is_won(st)
+        won = foundation_cards(st) >= target
         if not won:
             recorded = remember(slots, values, meta, exact_key(st, z, hashes), gen, left)
             if recorded == 0 or (recorded < 0 and may_grow):
@@ -215,7 +253,8 @@ def run_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, path, un
         if won:
             status = WON
             break
-        counts[depth] = ordered_moves(st, moves[depth * MAX_MOVES : (depth + 1) * MAX_MOVES], False)
+        level = moves[depth * MAX_MOVES : (depth + 1) * MAX_MOVES]
+        counts[depth] = cheap_first(st, level, ordered_moves(st, level, False))
         nxt[depth] = 0
     control[DEPTH] = depth
     control[COST] = spent[depth]
@@ -228,11 +267,11 @@ class BoundedSearch:
     """The arrays of one bounded round: the state, hashes and stack; the ``BudgetTable`` is shared
     between rounds, each with its own ``gen`` stamp."""
 
-    def __init__(self, st: np.ndarray, z: np.ndarray, table: BudgetTable, bound: int, gen: int):
+    def __init__(self, st: np.ndarray, z: np.ndarray, table: BudgetTable, bound: int, gen: int, target: int = 52):
         from .zobrist import full_hash
 
         self.st, self.z, self.table = st, z, table
-        self.bound, self.gen = bound, gen
+        self.bound, self.gen, self.target = bound, gen, target
         self.may_grow = True
         self.hashes = np.zeros(5, dtype=np.uint64)
         full_hash(st, z, self.hashes)
@@ -248,14 +287,14 @@ class BoundedSearch:
     def start(self) -> int:
         t = self.table
         return start_bounded(self.st, self.hashes, self.z, t.slots, t.values, t.meta, self.moves, self.counts,
-                             self.next, self.spent, self.control, self.bound, self.gen)
+                             self.next, self.spent, self.control, self.bound, self.gen, self.target)
 
     def run(self, budget: int) -> int:
         """Search on (see ``run_bounded``), growing the table while the memory allows."""
         t = self.table
         status = run_bounded(self.st, self.hashes, self.z, t.slots, t.values, t.meta, self.moves, self.counts,
                              self.next, self.path, self.undo, self.spent, self.control, budget, self.bound,
-                             self.gen, self.may_grow)
+                             self.gen, self.target, self.may_grow)
         if status == TABLE_FULL:
             self.may_grow = t.grow()
             status = RUNNING
