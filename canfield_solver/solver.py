@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 
 from .deal import Position
-from .engine.bridge import encode, referee_moves
+from .engine.bridge import encode
 from .engine.search import EXHAUSTED, NODES, RUNNING, TABLE_FULL, WON, SearchArrays
 from .engine.table import SLOT_BYTES, new_table
 from .engine.zobrist import make_table
@@ -26,7 +26,7 @@ WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 DEFAULT_MEMORY = 1 << 30  # the table's bytes: with numba and Python a solve stays under 2 GB
 MIN_MEMORY = 1024 * SLOT_BYTES
 FIRST_TABLE = 1 << 21  # the table starts at one huge page and doubles as it fills
-CHUNK = 200_000  # new states per kernel call between clock checks (well under 0.5 s)
+CHUNK = 50_000  # new states per kernel call between clock checks (about 0.1 s)
 
 
 class SolverBug(AssertionError):

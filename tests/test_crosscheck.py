@@ -13,7 +13,9 @@
 
 Every disagreement is listed in the failure message as a deal-file JSON with the rules.
 Larger run: ``CROSSCHECK_POSITIONS=2000 python -m pytest -q -s tests/test_crosscheck.py``
-(the default is small enough for CI; ``CROSSCHECK_NODES`` raises the brute-force cap).
+(the default, 12 positions a family, is small enough for CI: about 30 s of CPU; each random
+position costs 0.3-2 s, more when the solver returns a very long list. ``CROSSCHECK_NODES`` raises
+the brute-force cap, ``CROSSCHECK_SEED`` changes the positions).
 """
 
 from __future__ import annotations
@@ -108,6 +110,15 @@ HANDBUILT: dict[str, dict] = {
     "draw3-parity-trap-worry-back": {"base": "3D", "reserve": [], "tableau": [["JC"], ["2C"], ["10C"], ["KC"]],
                                      "stock": ["QC", "9C", "AC"], "waste": [],
                                      "foundations": ["8C", "2D", "2H", "2S"]},
+    # Draw 1, passes 1: waste cards must wait on the (empty) columns for the cards under them.
+    "waste-cards-wait-in-tableau": {"base": "2D", "reserve": [], "tableau": [[], [], [], []],
+                                    "stock": ["QH", "KC", "AD"],
+                                    "waste": ["QC", "JH", "AC", "JC", "AS", "KH", "AH"],
+                                    "foundations": ["10C", "KD", "10H", "KS"]},
+    # Draw 3, a recycle used: winnable only by parking waste cards, and only with empty columns.
+    "empty-column-needed": {"base": "7D", "reserve": [], "tableau": [["6D"], ["5D"], ["3H"], ["4H"]],
+                            "stock": ["5H", "6H", "2H", "AH", "6S"], "waste": [],
+                            "foundations": ["6C", "4D", "KH", "5S"], "recycles": 1},
     # Passes: draw 3, a recycle already used: winnable with unlimited passes, not with 1 or 2.
     "passes-unlimited-needed": {"base": "JD", "reserve": [], "tableau": [["6D"], ["8H"], ["10C", "9H"], ["9D"]],
                                 "stock": [], "waste": ["4D", "10H", "8D", "5D", "7D", "10D"],
@@ -139,6 +150,14 @@ KNOWN = [
     ("passes-unlimited-needed", Rules(draw=3, worry_back=False, passes=2), UNWINNABLE),
     ("second-pass-needed", Rules(draw=3, worry_back=False, passes=2), WINNABLE),
     ("second-pass-needed", Rules(draw=3, worry_back=False, passes=1), UNWINNABLE),
+]
+
+
+# (position, rules, kind of move) without which the brute force finds no win.
+NEEDS = [
+    ("waste-cards-wait-in-tableau", Rules(draw=1, worry_back=False, passes=1), "waste to column"),
+    ("empty-column-needed", NB_D3, "onto an empty column"),
+    ("empty-column-needed", NB_D3, "waste to column"),
 ]
 
 
@@ -203,6 +222,23 @@ def test_handbuilt_positions_need_their_trick(name, rules, verdict):
     assert result.verdict == verdict
     if verdict == WINNABLE:
         assert replays_to_win(handbuilt(name), result.moves, rules)
+
+
+@pytest.mark.parametrize("name, rules, kind", NEEDS, ids=[f"{n}-{k}" for n, _, k in NEEDS])
+def test_handbuilt_positions_need_their_kind_of_move(name, rules, kind, monkeypatch):
+    import bruteforce as module
+
+    position = handbuilt(name)
+    assert bruteforce(position, rules).verdict == WINNABLE
+    every = module.referee_moves
+
+    def without(position, rules):
+        if kind == "waste to column":
+            return [m for m in every(position, rules) if not (m.kind == WASTE and m.target == COLUMN)]
+        return [m for m in every(position, rules) if not (m.target == COLUMN and not position.tableau[m.target_index])]
+
+    monkeypatch.setattr(module, "referee_moves", without)
+    assert bruteforce(position, rules).verdict == UNWINNABLE
 
 
 # --- The cross-check -----------------------------------------------------------------------------

@@ -17,7 +17,8 @@ import pytest
 from canfield_solver.codes import position_from_number
 from canfield_solver.deal import Position
 from canfield_solver.engine.bridge import decode, encode, referee_moves, unpack
-from canfield_solver.engine.movegen import MAX_MOVES, TALON_F, TALON_T, generate, make, unmake
+from canfield_solver.engine import layout as L
+from canfield_solver.engine.movegen import MAX_MOVES, generate, make, reachable_splits, unmake
 from canfield_solver.engine.zobrist import full_hash, make_table, state_key
 from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, legal_moves
 
@@ -125,7 +126,7 @@ def test_engine_moves_equal_referee_moves(rules):
 
 
 def test_mid_game_positions_from_the_shared_random_play(played_positions):
-    for rules, position in played_positions:
+    for rules, position in played_positions[::3]:
         check_position(position, rules)
 
 
@@ -153,3 +154,46 @@ def test_columns_swapping_cards_change_the_key(make_position):
         full_hash(st, Z, hashes)
         keys.append(int(state_key(st, Z, hashes)))
     assert keys[0] != keys[1]
+
+
+def splits(mask: int) -> list[int]:
+    return [j for j in range(1, 53) if (mask >> j) & 1]
+
+
+@pytest.mark.parametrize("draw, k, n, passes, recycles, direct, recycled", [
+    (3, 1, 10, None, 0, [1, 4, 7, 10], [3, 6, 9]),  # every third card from the split, the short last turn
+    (3, 0, 10, None, 0, [3, 6, 9, 10], []),
+    (3, 10, 10, None, 0, [10], [3, 6, 9]),  # stock empty: the waste top, or recycle
+    (3, 2, 8, 2, 1, [2, 5, 8], []),  # the one recycle of 2 passes is used up
+    (3, 2, 8, 3, 1, [2, 5, 8], [3, 6]),
+    (1, 3, 5, None, 0, [3, 4, 5], [1, 2]),
+    (1, 0, 0, None, 0, [], []),  # no talon
+])
+def test_reachable_splits(draw, k, n, passes, recycles, direct, recycled):
+    st = np.zeros(L.STATE_SIZE, np.int32)
+    st[L.TALON_N], st[L.TALON_K], st[L.DRAW], st[L.PASSES], st[L.RECYCLES] = n, k, draw, passes or 0, recycles
+    found_direct, found_recycled = reachable_splits(st)
+    assert (splits(found_direct), splits(found_recycled)) == (direct, recycled)
+
+
+def key_of(position: Position, rules: Rules) -> int:
+    st = encode(position, rules)
+    hashes = np.zeros(5, np.uint64)
+    full_hash(st, Z, hashes)
+    return int(state_key(st, Z, hashes))
+
+
+def test_talon_splits_reachable_both_ways_share_a_key():
+    start = position_from_number(5)
+    talon = tuple(reversed(start.stock))  # turning order
+
+    def at(k: int) -> Position:
+        return start.with_changes(waste=talon[:k], stock=tuple(reversed(talon[k:])))
+
+    n = len(talon)  # 34: draw 3 reaches 3, 6, .., 33 and 34 from the start
+    three = Rules(draw=3)
+    assert len({key_of(at(k), three) for k in (0, 3, 6, 33, 34)}) == 1
+    assert len({key_of(at(k), three) for k in (0, 1, 2, 4)}) == 4
+    assert len({key_of(at(k), Rules(draw=1)) for k in range(n + 1)}) == 1
+    limited = Rules(draw=1, passes=3)  # a recycle costs a pass: every split is its own state
+    assert len({key_of(at(k), limited) for k in range(n + 1)}) == n + 1

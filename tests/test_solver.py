@@ -137,7 +137,7 @@ def random_rules(rng: random.Random) -> Rules:
 def test_verdicts_match_brute_force_on_random_positions():
     rng = random.Random(5)
     compared = {"winnable": 0, "unwinnable": 0}
-    for number in range(150):
+    for number in range(100):
         position = random_layout(rng, rng.randint(14, 22))
         rules = random_rules(rng)
         expected = bruteforce(position, rules, max_nodes=20_000).verdict
@@ -149,7 +149,7 @@ def test_verdicts_match_brute_force_on_random_positions():
             if expected == "winnable":
                 assert_wins(result)
         compared[expected] += 1
-    assert compared["winnable"] >= 100 and compared["unwinnable"] >= 20, compared
+    assert compared["winnable"] >= 60 and compared["unwinnable"] >= 10, compared
 
 
 # Dominances on/off: fixed deals from their start, and larger random positions (beyond the brute

@@ -17,7 +17,7 @@ import numpy as np
 from ..deal import Position
 from ..rules import COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, WASTE, Move, Rules
 from . import layout as L
-from .movegen import COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T
+from .movegen import COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F
 
 _FOUNDATION_KINDS = (RESERVE_F, TALON_F, COLUMN_F)
 

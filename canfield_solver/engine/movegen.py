@@ -35,36 +35,6 @@ def encode_move(kind, source, target, count, split, recycle):
 
 
 @njit(cache=True)
-def move_kind(move):
-    return move & 7
-
-
-@njit(cache=True)
-def move_source(move):
-    return (move >> 3) & 3
-
-
-@njit(cache=True)
-def move_target(move):
-    return (move >> 5) & 3
-
-
-@njit(cache=True)
-def move_count(move):
-    return (move >> 7) & 63
-
-
-@njit(cache=True)
-def move_split(move):
-    return (move >> 13) & 63
-
-
-@njit(cache=True)
-def move_recycle(move):
-    return (move >> 19) & 1
-
-
-@njit(cache=True)
 def is_red(card):
     suit = card // 13
     return suit == 1 or suit == 2
@@ -164,10 +134,16 @@ def generate(st, out):
         if fits_foundation(st, st[base + n - 1]):
             out[count] = encode_move(COLUMN_F, source, st[base + n - 1] // 13, 1, 0, 0)
             count += 1
+        top_rank = st[base + n - 1] % 13
         for target in range(4):
             if target == source:
                 continue
-            for moved in range(1, n + 1):
+            first, step = 1, 1  # an empty target takes any tail
+            if st[L.COLUMN_N + target] > 0:
+                # The column is one run, so the card ``moved`` deep has rank top + moved - 1 (mod 13):
+                # only every 13th depth has the rank that builds on the target's top.
+                first, step = (column_top(st, target) % 13 - 1 - top_rank) % 13 + 1, 13
+            for moved in range(first, n + 1, step):
                 if whole and moved != 1 and moved != n:
                     continue
                 if takes(st, target, st[base + n - moved]):

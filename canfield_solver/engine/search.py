@@ -7,7 +7,8 @@ Completeness. Every state entered is stored in the table on entry and never ente
 a state on the current path is never searched twice (cycles) and neither is a transposition.
 Let ``d(s)`` be the least number of engine moves from ``s`` to a win. If the search ends without
 a win while some entered state is winnable, take one with the least ``d``: its searched moves
-contain one to a state with a smaller ``d`` (a move on a shortest win, or a dominant move, see
+contain one to a state with a smaller ``d`` (a move on a shortest win, or one to a column
+permutation of that state when ``ordered_moves`` leaves that move out, or a dominant move, see
 ``safe_foundation_move``), and that state was entered, or skipped because one with the same key
 was, which has the same ``d`` (same key: a column permutation, or talon splits reachable from each
 other by draws and recycles alone, see ``zobrist.canonical_split``) — a contradiction.
