@@ -50,12 +50,13 @@ class RuleOptions:
     worry_back: bool | None = None
     moves: str | None = None
     passes: int | None = None
+    spaces: str | None = None
 
     def rules_for(self, source_draw: int | None, source_preset: str | None = None) -> Rules:
         """The rules in force for a deal whose source names ``source_draw`` and ``source_preset``."""
         return resolve_rules(
             self.preset or source_preset, source_draw=source_draw, draw=self.draw,
-            worry_back=self.worry_back, moves=self.moves, passes=self.passes,
+            worry_back=self.worry_back, moves=self.moves, passes=self.passes, spaces=self.spaces,
         )
 
 
@@ -196,7 +197,7 @@ def solve_task(task: Task, options: RuleOptions, limits: Limits, solve: SolveFun
     solve = solve or default_solve()
     setup = setup_game(
         task.source, options.preset, draw=options.draw, worry_back=options.worry_back,
-        moves=options.moves, passes=options.passes,
+        moves=options.moves, passes=options.passes, spaces=options.spaces,
     )
     try:
         result = solve(setup, time_limit=limits.time_limit, max_nodes=limits.max_nodes, memory=limits.memory)

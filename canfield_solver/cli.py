@@ -36,6 +36,9 @@ def rule_options(command: Callable) -> Callable:
                      help="Column moves: any tail run (default), or only the top card or the whole column."),
         click.option("--passes", type=click.IntRange(min=1),
                      help="Passes through the stock (default unlimited)."),
+        click.option("--spaces", type=click.Choice(["any", "waste"], case_sensitive=False),
+                     help="Once the reserve is empty, an empty column takes any card or run (default),"
+                          " or only the waste top card."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -43,7 +46,7 @@ def rule_options(command: Callable) -> Callable:
 
 
 def make_setup(deal: str, preset: str | None, draw: str | None, worry_back: bool | None,
-               moves: str | None, passes: int | None) -> Setup:
+               moves: str | None, passes: int | None, spaces: str | None = None) -> Setup:
     """Load DEAL and settle its rules from the rule options."""
     return setup_game(
         deal,
@@ -52,6 +55,7 @@ def make_setup(deal: str, preset: str | None, draw: str | None, worry_back: bool
         worry_back=worry_back,
         moves=moves.lower() if moves else None,
         passes=passes,
+        spaces=spaces.lower() if spaces else None,
     )
 
 
@@ -143,7 +147,7 @@ def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
               help="Run on a Dask cluster: tcp://HOST:PORT, or 'local' to start a LocalCluster of --jobs workers.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
 def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, memory, jobs, out, resume,
-          scheduler, quiet, preset, draw, worry_back, moves, passes) -> None:
+          scheduler, quiet, preset, draw, worry_back, moves, passes, spaces) -> None:
     """Solve many deals on all cores and print their win rate; --out keeps every result."""
     import os
 
@@ -155,7 +159,7 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
     if out:
         batching.check_results_file(out, resume)  # before choosing what may be a million deals
     options = batching.RuleOptions(preset.lower() if preset else None, int(draw) if draw else None, worry_back,
-                                   moves.lower() if moves else None, passes)
+                                   moves.lower() if moves else None, passes, spaces.lower() if spaces else None)
     tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
     jobs = jobs or os.cpu_count() or 1
     if memory is not None:
@@ -203,7 +207,7 @@ def stats(results_file: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | None, as_json: bool, ascii_: bool,
-            preset, draw, worry_back, moves, passes) -> None:
+            preset, draw, worry_back, moves, passes, spaces) -> None:
     """Winnable or not under draw 1 and 3, with and without foundation return, and the best score where lost.
 
     --moves, --passes and --rules apply to every cell; --draw or --worry-back/--no-worry-back keep
@@ -213,7 +217,8 @@ def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | N
 
     analysis = run_analysis(
         deal, preset.lower() if preset else None, draw=int(draw) if draw else None, worry_back=worry_back,
-        moves=moves.lower() if moves else None, passes=passes, time_limit=time_limit, max_nodes=max_nodes,
+        moves=moves.lower() if moves else None, passes=passes, spaces=spaces.lower() if spaces else None,
+        time_limit=time_limit, max_nodes=max_nodes,
         memory=parse_size(memory) if memory is not None else None,
     )
     click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))

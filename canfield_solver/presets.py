@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import InputError
-from .rules import MOVES_ANY, MOVES_WHOLE, Rules
+from .rules import MOVES_ANY, MOVES_WHOLE, SPACES_WASTE, Rules
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Preset:
 PRESETS = {
     "app": Preset("app", Rules(draw=3, worry_back=True, moves=MOVES_ANY), source_draw=True),
     "pysolfc": Preset("pysolfc", Rules(draw=3, worry_back=False, moves=MOVES_WHOLE), first_turn=True),
-    "solvitaire": Preset("solvitaire", Rules(draw=3, worry_back=False, moves=MOVES_ANY)),
+    "solvitaire": Preset("solvitaire", Rules(draw=3, worry_back=False, moves=MOVES_ANY, spaces=SPACES_WASTE)),
 }
 
 
@@ -52,6 +52,7 @@ def resolve_rules(
     worry_back: bool | None = None,
     moves: str | None = None,
     passes: int | None = None,
+    spaces: str | None = None,
 ) -> Rules:
     """The rules in force: explicit options, else the preset (default: the app's).
 
@@ -62,7 +63,7 @@ def resolve_rules(
     rules = chosen.rules
     if chosen.source_draw and source_draw is not None:
         rules = replace(rules, draw=source_draw)
-    changes = {"draw": draw, "worry_back": worry_back, "moves": moves, "passes": passes}
+    changes = {"draw": draw, "worry_back": worry_back, "moves": moves, "passes": passes, "spaces": spaces}
     try:
         return replace(rules, **{key: value for key, value in changes.items() if value is not None})
     except ValueError as error:

@@ -35,6 +35,9 @@ FOUNDATION = "foundation"
 MOVES_ANY = "any"
 MOVES_WHOLE = "whole"
 
+SPACES_ANY = "any"
+SPACES_WASTE = "waste"
+
 
 class IllegalMove(ValueError):
     """A move that the rules do not allow in the position; the message says why."""
@@ -47,12 +50,16 @@ class Rules:
     ``passes`` counts passes through the stock (None: unlimited), so a game may
     recycle the waste ``passes - 1`` times. ``moves`` is ``"any"`` (any tail run
     of a column moves) or ``"whole"`` (only the top card or the whole column).
+    ``spaces`` says what fills an empty column once the reserve is empty: ``"any"`` (the app: any
+    card or movable run) or ``"waste"`` (Hoyle, Solvitaire: only the waste top card; the column
+    may stay empty as long as the player likes).
     """
 
     draw: int = 3
     worry_back: bool = True
     moves: str = MOVES_ANY
     passes: int | None = None
+    spaces: str = SPACES_ANY
 
     def __post_init__(self) -> None:
         if self.draw not in (1, 3):
@@ -61,12 +68,18 @@ class Rules:
             raise ValueError(f"moves must be 'any' or 'whole', not {self.moves!r}")
         if self.passes is not None and self.passes < 1:
             raise ValueError(f"passes must be at least 1, not {self.passes!r}")
+        if self.spaces not in (SPACES_ANY, SPACES_WASTE):
+            raise ValueError(f"spaces must be 'any' or 'waste', not {self.spaces!r}")
 
     @property
     def label(self) -> str:
-        """The options other than draw, as one word list, e.g. ``worry-back moves-any passes-unlimited``."""
+        """The options other than draw, as one word list, e.g. ``worry-back moves-any passes-unlimited``.
+
+        ``spaces-waste`` is added only when not the default, so labels of the default rules stay as they were.
+        """
         back = "worry-back" if self.worry_back else "no-worry-back"
-        return f"{back} moves-{self.moves} passes-{self.passes or 'unlimited'}"
+        spaces = " spaces-waste" if self.spaces == SPACES_WASTE else ""
+        return f"{back} moves-{self.moves} passes-{self.passes or 'unlimited'}{spaces}"
 
 
 class Move(NamedTuple):
@@ -145,8 +158,13 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str | None:
             return "there are only columns 1 to 4"
         target = position.tableau[move.target_index]
         if not target:
-            # An empty column exists only once the reserve is empty; then it takes anything.
-            return None if not position.reserve else "an empty column is filled from the reserve first"
+            # An empty column exists only once the reserve is empty; then it takes anything
+            # (spaces "any"), or only the waste top card (spaces "waste").
+            if position.reserve:
+                return "an empty column is filled from the reserve first"
+            if rules.spaces == SPACES_WASTE and move.kind != WASTE:
+                return "with --spaces waste an empty column takes only the waste top card"
+            return None
         if not builds_on(cards[0], target[-1]):
             return (
                 f"{card_name(cards[0])} cannot go on {card_name(target[-1])}: "

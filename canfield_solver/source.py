@@ -73,6 +73,7 @@ def setup_game(
     worry_back: bool | None = None,
     moves: str | None = None,
     passes: int | None = None,
+    spaces: str | None = None,
 ) -> Setup:
     """Load ``source`` and settle the rules: options, else ``preset``, else the source's defaults.
 
@@ -82,7 +83,8 @@ def setup_game(
     game = load_game(source) if isinstance(source, str) else source
     preset = preset or game.preset
     rules = resolve_rules(
-        preset, source_draw=game.draw, draw=draw, worry_back=worry_back, moves=moves, passes=passes
+        preset, source_draw=game.draw, draw=draw, worry_back=worry_back, moves=moves, passes=passes,
+        spaces=spaces,
     )
     position = game.position
     if preset is not None and get_preset(preset).first_turn and game.fresh:

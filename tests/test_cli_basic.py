@@ -161,6 +161,18 @@ def test_replay_with_worry_back_and_moves_options(run_cli, tmp_path, make_positi
         "or all of its cards\n")
 
 
+def test_replay_with_spaces_option(run_cli, tmp_path, make_position):
+    end = write(tmp_path, "end.json", position_to_dict(
+        make_position("7H", [["5H"], ["6H"], [], []], waste=["9C"], foundations=["6D", "6S", "8C", "4H"])))
+    column = "column 1 5H -> column 3\n"
+    assert run_cli("replay", end, "-", input=column).status == 0
+    assert run_cli("replay", end, "-", "--spaces", "waste", input=column).err == (
+        "move 1 is illegal: column 1 5H -> column 3: with --spaces waste an empty column takes only the waste "
+        "top card\n")
+    assert run_cli("replay", end, "-", "--rules", "solvitaire", input=column).status == 1
+    assert run_cli("replay", end, "-", "--spaces", "WASTE", input="waste 9C -> column 3\n").status == 0
+
+
 def bad_deal(data, change):
     change(data)
     return data
@@ -177,6 +189,8 @@ BAD_INPUT = [
      "error: Invalid value for '--draw': '2' is not one of '1', '3'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--moves", "some"],
      "error: Invalid value for '--moves': 'some' is not one of 'any', 'whole'. (see 'canfield-solver show --help')"),
+    (["show", "CF1-D3-AAAAAAA", "--spaces", "bogus"],
+     "error: Invalid value for '--spaces': 'bogus' is not one of 'any', 'waste'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--passes", "0"],
      "error: Invalid value for '--passes': 0 is not in the range x>=1. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--bogus"], "error: No such option '--bogus'. (see 'canfield-solver show --help')"),

@@ -8,6 +8,7 @@ computed from scratch; permuting the columns keeps the key.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -24,9 +25,12 @@ from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, legal_move
 
 Z = make_table()
 RULE_SETS = [
-    Rules(draw=draw, worry_back=back, moves=moves, passes=passes)
-    for draw, back, moves, passes in itertools.product((1, 3), (True, False), ("any", "whole"), (None, 1, 2))
+    Rules(draw=draw, worry_back=back, moves=moves, passes=passes, spaces=spaces)
+    for draw, back, moves, passes, spaces in itertools.product(
+        (1, 3), (True, False), ("any", "whole"), (None, 1, 2), ("any", "waste")
+    )
 ]
+POSITIONS_PER_SET = 50  # 48 rule sets: the run time of 24 sets of 100
 
 
 def normal(position: Position, rules: Rules) -> Position:
@@ -121,13 +125,31 @@ def walk(rules: Rules, count: int, seed: int):
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"d{r.draw}-{r.label.replace(' ', '-')}")
 def test_engine_moves_equal_referee_moves(rules):
-    counts = [check_position(position, rules) for position in walk(rules, 100, seed=RULE_SETS.index(rules))]
-    assert len(counts) == 100 and sum(counts) > 150  # real positions with moves, not dead ends
+    counts = [check_position(position, rules)
+              for position in walk(rules, POSITIONS_PER_SET, seed=RULE_SETS.index(rules))]
+    assert len(counts) == POSITIONS_PER_SET and sum(counts) > POSITIONS_PER_SET  # real positions with moves
 
 
 def test_mid_game_positions_from_the_shared_random_play(played_positions):
     for rules, position in played_positions[::3]:
         check_position(position, rules)
+
+
+def test_spaces_waste_on_positions_with_an_empty_column(played_positions):
+    # Where the spaces option matters: reserve empty and a column empty. Random play rarely gets
+    # there, so each position is made into one: its reserve and one column go under the stock.
+    fewer = 0
+    for number, (rules, position) in enumerate(played_positions[1::8]):
+        emptied = number % 4
+        tableau = tuple(() if c == emptied else column for c, column in enumerate(position.tableau))
+        spaced = position.with_changes(
+            reserve=(), tableau=tableau, stock=position.reserve + position.tableau[emptied] + position.stock
+        )
+        any_count = check_position(spaced, dataclasses.replace(rules, spaces="any"))
+        waste_count = check_position(spaced, dataclasses.replace(rules, spaces="waste"))
+        assert waste_count <= any_count
+        fewer += waste_count < any_count
+    assert fewer >= 10  # the rule really takes moves away
 
 
 def test_permuted_columns_share_the_key():

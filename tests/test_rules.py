@@ -154,6 +154,33 @@ def test_empty_column_takes_any_card_only_once_the_reserve_is_empty(make_positio
     assert why_illegal(with_reserve, column_move(1, 3), ANY) == "an empty column is filled from the reserve first"
 
 
+SPACES_WASTE = Rules(spaces="waste")
+ONLY_WASTE = "with --spaces waste an empty column takes only the waste top card"
+
+
+def test_spaces_waste_fills_an_empty_column_only_from_the_waste(make_position):
+    position = make_position("7H", [["8H"], ["KS"], [], ["9C", "8D"]], waste=["QD"], foundations=["7H", "8S"])
+    assert why_illegal(position, column_move(4, 3, count=2), SPACES_WASTE) == ONLY_WASTE  # a column run
+    assert why_illegal(position, column_move(1, 3), SPACES_WASTE) == ONLY_WASTE            # a column card
+    assert why_illegal(position, to_column(FOUNDATION, 3, SPADES), SPACES_WASTE) == ONLY_WASTE  # a return
+    for move in (column_move(4, 3, count=2), column_move(1, 3), to_column(FOUNDATION, 3, SPADES)):
+        assert why_illegal(position, move, ANY) is None
+        with pytest.raises(IllegalMove, match="takes only the waste top card"):
+            apply(position, move, SPACES_WASTE)
+    assert why_illegal(position, to_column(WASTE, 3), SPACES_WASTE) is None                # the waste top
+    assert apply(position, to_column(WASTE, 3), SPACES_WASTE).tableau[2] == cards("QD")
+    # The only moves onto the empty column are the waste top's; the column may stay empty.
+    onto_space = [m for m in legal_moves(position, SPACES_WASTE) if m.target == COLUMN and m.target_index == 2]
+    assert onto_space == [to_column(WASTE, 3)]
+    assert Move(DRAW) in legal_moves(position, SPACES_WASTE)
+    # Building on cards is unchanged, and with the reserve not empty the reason is the reserve's.
+    assert why_illegal(position, to_column(WASTE, 2), SPACES_WASTE) is None                # Q♦ onto K♠
+    assert why_illegal(position, column_move(4, 2), SPACES_WASTE).startswith("8♦ cannot go on K♠")
+    with_reserve = position.with_changes(reserve=cards("QD"), waste=())
+    reserve_first = "an empty column is filled from the reserve first"
+    assert why_illegal(with_reserve, column_move(1, 3), SPACES_WASTE) == reserve_first
+
+
 def test_a_column_emptied_once_the_reserve_is_empty_stays_empty(make_position):
     position = make_position("7H", [["8H"], ["2S"], ["5D"], ["9C"]])
     after = apply(position, Move(COLUMN, FOUNDATION, 0), ANY)
@@ -302,3 +329,11 @@ def test_rules_reject_bad_options():
         Rules(moves="some")
     with pytest.raises(ValueError, match="passes must be at least 1, not 0"):
         Rules(passes=0)
+    with pytest.raises(ValueError, match="spaces must be 'any' or 'waste', not 'some'"):
+        Rules(spaces="some")
+
+
+def test_rules_label_names_spaces_only_when_not_the_default():
+    assert Rules().label == "worry-back moves-any passes-unlimited"
+    assert Rules(spaces="any").label == Rules().label
+    assert Rules(worry_back=False, spaces="waste").label == "no-worry-back moves-any passes-unlimited spaces-waste"

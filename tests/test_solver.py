@@ -42,6 +42,26 @@ def partial_run_position(make_position):
                          reserve=["KS", "QS", "JS", "10S", "KD", "QH", "JH", "9D", "7D", "JD"])
 
 
+# Reserve empty, two empty columns. 2♠ covers 3♥ (next on hearts) and needs A♠, which K♥ covers;
+# K♥ needs Q♥, so 3♥ first. Only parking 2♠ (or K♥) on an empty column breaks the circle: allowed
+# with --spaces any, not with --spaces waste (no red 3 or black A is left to build on either).
+def parking_position(make_position):
+    talon = [f"{rank}{suit}" for suit in "HS" for rank in "3 4 5 6 7 8 9 10 J Q K".split()]
+    return make_position("AC", [["3H", "2S"], ["AS", "KH"], [], []], foundations=["KC", "KD", "2H"],
+                         stock=[card for card in talon if card not in ("3H", "KH")])
+
+
+def test_parking_on_an_empty_column_needs_spaces_any(make_position):
+    position = parking_position(make_position)
+    for draw in (1, 3):
+        result = solve(position, Rules(draw=draw, worry_back=False))
+        assert_wins(result)
+        assert any(move.kind == "column" and move.target == "column" for move in result.moves)
+        waste = Rules(draw=draw, worry_back=False, spaces="waste")
+        for dominance in (True, False):
+            assert solve(position, waste, dominance=dominance).verdict == "unwinnable"
+
+
 def test_already_won_position_is_winnable_with_no_moves(make_position):
     won = make_position("AC", [[], [], [], []], foundations=["KC", "KD", "KH", "KS"], stock=[])
     for rules in (NO_BACK, BACK):

@@ -25,4 +25,5 @@ DRAW = BASE_RANK + 1
 PASSES = DRAW + 1  # 0: unlimited
 WORRY_BACK = PASSES + 1  # 1: foundation returns allowed
 WHOLE = WORRY_BACK + 1  # 1: columns move only their top card or all their cards
-STATE_SIZE = WHOLE + 1
+SPACES_WASTE = WHOLE + 1  # 1: once the reserve is empty, an empty column takes only the waste top
+STATE_SIZE = SPACES_WASTE + 1

@@ -60,11 +60,16 @@ def column_top(st, column):
 
 
 @njit(cache=True)
-def takes(st, column, card):
-    """Column ``column`` accepts ``card`` (as a single card or the bottom of a run)."""
+def takes(st, column, card, from_talon):
+    """Column ``column`` accepts ``card`` (as a single card or the bottom of a run).
+
+    ``from_talon``: the card is the waste top (after the draws of a stock-reach move).
+    """
     n = st[L.COLUMN_N + column]
     if n == 0:
-        return st[L.RESERVE_N] == 0  # an empty column exists only once the reserve is empty
+        # An empty column exists only once the reserve is empty; with spaces "waste" it then
+        # takes only a talon card.
+        return st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES_WASTE] == 0)
     return builds_on(card, st[L.COLUMNS + column * L.PILE + n - 1])
 
 
@@ -106,7 +111,7 @@ def _add_card_moves(st, card, kind_f, kind_t, source, split, recycle, out, count
         out[count] = encode_move(kind_f, source, card // 13, 1, split, recycle)
         count += 1
     for target in range(4):
-        if takes(st, target, card):
+        if takes(st, target, card, kind_t == TALON_T):
             out[count] = encode_move(kind_t, source, target, 1, split, recycle)
             count += 1
     return count
@@ -146,7 +151,7 @@ def generate(st, out):
             for moved in range(first, n + 1, step):
                 if whole and moved != 1 and moved != n:
                     continue
-                if takes(st, target, st[base + n - moved]):
+                if takes(st, target, st[base + n - moved], False):
                     out[count] = encode_move(COLUMN_T, source, target, moved, 0, 0)
                     count += 1
     if st[L.WORRY_BACK] == 1:
@@ -156,7 +161,7 @@ def generate(st, out):
                 continue
             card = suit * 13 + (st[L.BASE_RANK] + height - 1) % 13
             for target in range(4):
-                if takes(st, target, card):
+                if takes(st, target, card, False):
                     out[count] = encode_move(RETURN_T, suit, target, 1, 0, 0)
                     count += 1
     return count

@@ -79,9 +79,13 @@ def safe_foundation_move(st):
     not empty, ``s'`` holds the reserve's next card in that column instead (a refill that used
     ``c`` uses the next reserve card; that card's moves from the reserve become moves from the
     column; a later refill takes the card after it, which is the same layout up to the order of
-    the columns). Draw-1 talon: every talon card stays reachable whatever ``k`` is. So ``s'``
-    wins in fewer moves. Under draw 3 a talon removal shifts the turning groups, so talon cards
-    are not included.
+    the columns). Draw-1 talon: every talon card stays reachable whatever ``k`` is. Spaces
+    "waste" (an empty column takes only a talon card) keeps this: a move of ``W`` onto an empty
+    column plays a talon card, which ``s'`` still has in its talon, onto a column that is empty in
+    ``s'`` too (``s'`` has an empty column wherever ``W``'s state has one), and the one card that
+    changes pile kind, the reserve card refilled early, plays from the reserve in ``W`` and so
+    never onto an empty column. So ``s'`` wins in fewer moves. Under draw 3 a talon removal shifts
+    the turning groups, so talon cards are not included.
     """
     if st[L.WORRY_BACK] == 1:
         return -1
