@@ -1,7 +1,6 @@
 """One report on a deal: winnable or not under draw 1 and draw 3, each with and without foundation
 return (a 2×2 table of verdicts, winning lengths and states searched), and where the deal is lost,
-the best score reachable with a move list. Winning lists are the solver's with their detours cut
-out (``shortest.shortcut_moves``).
+the best score reachable with a move list. Winning lists are the solver's (detours already cut).
 
 The other rule options (moves, passes, a preset) apply to all four cells; giving ``draw`` or
 ``worry_back`` keeps only the cells with that setting. Every limit applies to each search on its
@@ -17,7 +16,6 @@ from dataclasses import dataclass
 from .best_score import BestResult, best_score
 from .notation import format_move, format_move_list
 from .rules import Move, Rules, apply
-from .shortest import shortcut_moves
 from .solver import UNWINNABLE, SolveResult, solve
 from .source import Setup, load_game, setup_game
 
@@ -30,12 +28,11 @@ _LIMIT_WORDS = {"time": "time limit", "nodes": "node limit", "memory": "memory l
 
 @dataclass
 class Cell:
-    """One rule set of the table: the win search, the winning list with its detours cut out
-    (empty unless won), and the best-score search when it is lost."""
+    """One rule set of the table: the win search (its moves: the winning list, empty unless
+    won), and the best-score search when it is lost."""
 
     setup: Setup
     result: SolveResult
-    solution: list[Move]
     best: BestResult | None
 
     @property
@@ -61,6 +58,7 @@ def analyse(
     worry_back: bool | None = None,
     moves: str | None = None,
     passes: int | None = None,
+    spaces: str | None = None,
     time_limit: float | None = None,
     max_nodes: int | None = None,
     memory: int | None = None,
@@ -71,7 +69,7 @@ def analyse(
     """
     game = load_game(deal)
     setups = [
-        setup_game(game, preset, draw=d, worry_back=w, moves=moves, passes=passes)
+        setup_game(game, preset, draw=d, worry_back=w, moves=moves, passes=passes, spaces=spaces)
         for d in ((draw,) if draw else (1, 3))
         for w in ((worry_back,) if worry_back is not None else (True, False))
     ]
@@ -79,10 +77,9 @@ def analyse(
     cells = []
     for setup in setups:
         result = solve(setup, **limits)
-        solution = shortcut_moves(result.start, result.rules, result.moves)
         lost = result.verdict == UNWINNABLE
         best = best_score(setup.position, setup.rules, **limits) if lost else None
-        cells.append(Cell(setup, result, solution, best))
+        cells.append(Cell(setup, result, best))
     return Analysis(game.name, cells, time_limit, max_nodes)
 
 
@@ -98,7 +95,7 @@ def _verdict_words(cell: Cell) -> str:
     if cell.result.limit_hit:
         return f"unknown ({_LIMIT_WORDS[cell.result.limit_hit]})"
     if cell.result.verdict == "winnable":
-        return f"winnable, {len(cell.solution)} moves"
+        return f"winnable, {len(cell.result.moves)} moves"
     return cell.result.verdict
 
 
@@ -169,10 +166,10 @@ def report_json(analysis: Analysis) -> dict:
             "worry_back": cell.rules.worry_back,
             "verdict": result.verdict,
             "limit_hit": result.limit_hit,
-            "length": len(cell.solution) if result.verdict == "winnable" else None,
+            "length": len(result.moves) if result.verdict == "winnable" else None,
             "nodes": result.nodes,
             "seconds": round(result.seconds, 3),
-            "solution": _move_texts(result.start, cell.solution, result.rules),
+            "solution": _move_texts(result.start, result.moves, result.rules),
             "best": None if best is None else {
                 "cards": best.cards,
                 "score": best.score,

@@ -26,8 +26,10 @@ from .engine.zobrist import make_table
 from .limits import drive
 from .playback import expand
 from .rules import Move, Rules
-from .shortest import shortcut_moves, tighten
-from .solver import DEFAULT_MEMORY, FIRST_TABLE, SolverBug
+from .errors import SolverBug
+from .playback import shortcut_moves
+from .shortest import tighten
+from .solver import DEFAULT_MEMORY, FIRST_TABLE
 
 SHORTENING_NODES = 100_000  # the least effort spent on shortening the move list of a proven maximum
 

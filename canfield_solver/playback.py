@@ -3,7 +3,8 @@ and back.
 
 The win search's own replay (``solver._replay``) insists on a win; the best-score search needs
 the same expansion for a list that ends anywhere, and its end position. ``compress`` turns a
-solver's move list back into engine moves, for the searches that shorten it.
+solver's move list back into engine moves, for the searches that shorten it, and
+``shortcut_moves`` cuts the detours out of a list (every ``solve`` result goes through it).
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from typing import Iterable
 import numpy as np
 
 from .deal import Position
-from .engine.bridge import referee_moves
+from .engine.bridge import encode, referee_moves
+from .engine.shortcut import shortcut
+from .engine.zobrist import full_hash, make_table
 from .engine.movegen import COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T, encode_move
 from .cards import suit_of
 from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, Rules, apply, moved_cards
-from .solver import SolverBug
+from .errors import SolverBug
 
 
 def expand(start: Position, engine_moves: Iterable[int], rules: Rules) -> tuple[list[Move], Position]:
@@ -65,3 +68,28 @@ def compress(start: Position, moves: list[Move], rules: Rules) -> tuple[np.ndarr
             recycled = False
         position = apply(position, move, rules)
     return np.array(engine, dtype=np.int32), position
+
+
+def shortcut_moves(start: Position, rules: Rules, moves: list[Move]) -> list[Move]:
+    """``moves`` with detours cut out (``engine.shortcut``, pass after pass while it gains): a list
+    that ends in the same position in no more moves, replayed through the referee."""
+    path, goal = compress(start, moves, rules)
+    z = make_table()
+    while len(path):
+        st = encode(start, rules)
+        hashes = np.zeros(5, dtype=np.uint64)
+        full_hash(st, z, hashes)
+        out = np.zeros(2 * len(path), dtype=np.int32)
+        shorter_path = out[: shortcut(st, hashes, z, path, out)]
+        shorter, end = expand(start, shorter_path, rules)
+        if _place(end, rules) != _place(goal, rules):
+            raise SolverBug("a shortcut move list does not end where the list it shortens does")
+        if len(shorter) >= len(moves):
+            break
+        moves, path = shorter, shorter_path
+    return moves
+
+
+def _place(position: Position, rules: Rules) -> Position:
+    """The position without what a shortcut may change: the score, and recycles when passes are unlimited."""
+    return position.with_changes(score=0, recycles=position.recycles if rules.passes else 0)

@@ -22,13 +22,13 @@ import numpy as np
 from .deal import Position
 from .engine.bridge import encode
 from .engine.search import EXHAUSTED, NODES, WON
-from .engine.shortcut import shortcut
 from .engine.shortest import COST, BoundedSearch, BudgetTable
-from .engine.zobrist import full_hash, make_table
+from .engine.zobrist import make_table
 from .limits import drive
-from .playback import compress, expand
+from .playback import expand, shortcut_moves
 from .rules import Move, Rules
-from .solver import DEFAULT_MEMORY, FIRST_TABLE, WINNABLE, SolverBug, solve
+from .errors import SolverBug
+from .solver import DEFAULT_MEMORY, FIRST_TABLE, WINNABLE, solve
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds, for ``solve --shortest`` given no limit: proofs rarely end sooner
 
@@ -52,31 +52,6 @@ class ShortestResult:
     limit_hit: str | None
     rules: Rules
     start: Position
-
-
-def shortcut_moves(start: Position, rules: Rules, moves: list[Move]) -> list[Move]:
-    """``moves`` with detours cut out (``engine.shortcut``, pass after pass while it gains): a list
-    that ends in the same position in no more moves, replayed through the referee."""
-    path, goal = compress(start, moves, rules)
-    z = make_table()
-    while len(path):
-        st = encode(start, rules)
-        hashes = np.zeros(5, dtype=np.uint64)
-        full_hash(st, z, hashes)
-        out = np.zeros(2 * len(path), dtype=np.int32)
-        shorter_path = out[: shortcut(st, hashes, z, path, out)]
-        shorter, end = expand(start, shorter_path, rules)
-        if _place(end, rules) != _place(goal, rules):
-            raise SolverBug("a shortcut move list does not end where the list it shortens does")
-        if len(shorter) >= len(moves):
-            break
-        moves, path = shorter, shorter_path
-    return moves
-
-
-def _place(position: Position, rules: Rules) -> Position:
-    """The position without what a shortcut may change: the score, and recycles when passes are unlimited."""
-    return position.with_changes(score=0, recycles=position.recycles if rules.passes else 0)
 
 
 @dataclass

@@ -18,19 +18,16 @@ from .engine.bridge import encode
 from .engine.search import EXHAUSTED, NODES, RUNNING, TABLE_FULL, WON, SearchArrays
 from .engine.table import SLOT_BYTES, new_table
 from .engine.zobrist import make_table
-from .errors import InputError
-from .rules import Move, Rules
+from .errors import InputError, SolverBug
+from .limits import drive
+from .playback import expand, shortcut_moves
+from .rules import Move, Rules, apply
 from .source import Setup, setup_game
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 DEFAULT_MEMORY = 1 << 30  # the table's bytes: with numba and Python a solve stays under 2 GB
 MIN_MEMORY = 1024 * SLOT_BYTES
 FIRST_TABLE = 1 << 21  # the table starts at one huge page and doubles as it fills
-CHUNK = 50_000  # new states per kernel call between clock checks (about 0.1 s)
-
-
-class SolverBug(AssertionError):
-    """The engine produced a move list the referee rejects: a bug, never output."""
 
 
 @dataclass
@@ -55,12 +52,20 @@ def _setup(game: str | Setup | Position, rules: Rules | None) -> tuple[Position,
 
 
 def _replay(start: Position, engine_moves, rules: Rules) -> list[Move]:
-    """Expand engine moves to referee moves, applying each; raise ``SolverBug`` unless they win."""
-    from .playback import expand  # playback imports this module: import it when first needed
+    """Expand engine moves to referee moves, applying each; raise ``SolverBug`` unless they win.
 
+    The search's path can wander (a depth-first search keeps the first win it meets), so its
+    detours are cut out; the shorter list is replayed through the referee again.
+    """
     moves, end = expand(start, engine_moves, rules)
     if not end.is_won:
         raise SolverBug(f"solver move list of {len(moves)} moves does not end in a win")
+    moves = shortcut_moves(start, rules, moves)
+    end = start
+    for move in moves:
+        end = apply(end, move, rules)
+    if not end.is_won:
+        raise SolverBug(f"shortened move list of {len(moves)} moves does not end in a win")
     return moves
 
 
@@ -80,8 +85,6 @@ def solve(
     transposition table) end the search with verdict "unknown" and ``limit_hit`` naming the
     limit. ``dominance=False`` turns off the safe-move pruning (for tests).
     """
-    from .limits import drive  # limits imports this module: import it when first needed
-
     began = time.perf_counter()
     start, rules = _setup(game, rules)
     table_bytes = DEFAULT_MEMORY if memory is None else memory

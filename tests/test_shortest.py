@@ -20,7 +20,8 @@ from canfield_solver.engine.zobrist import make_table
 from canfield_solver.rules import Rules, apply, legal_moves
 from canfield_solver.notation import parse_move
 from canfield_solver.playback import compress, expand
-from canfield_solver.shortest import shortcut_moves, shortest
+from canfield_solver.playback import shortcut_moves
+from canfield_solver.shortest import shortest
 from canfield_solver.solver import solve
 from canfield_solver.source import setup_game
 from conftest import build_position
