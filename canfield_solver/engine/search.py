@@ -110,12 +110,23 @@ def safe_foundation_move(st):
 
 @njit(cache=True)
 def _score(st, move):
-    """Search order: higher first. Foundation plays, then moves that empty the reserve faster."""
+    """Search order: higher first. Foundation plays, then moves that empty the reserve faster.
+
+    A talon play that needs a recycle comes after the direct ones of its kind, and with limited
+    passes (where a recycle spent early can cost the win) after every other move but returns.
+    """
     kind = move & 7
     if kind == RESERVE_F:
         return 100
-    if kind == COLUMN_F or kind == TALON_F:
+    if kind == COLUMN_F:
         return 90
+    if kind == TALON_F or kind == TALON_T:
+        recycle = (move >> 19) & 1
+        if recycle == 1 and st[L.PASSES] != 0:
+            return 10 if kind == TALON_F else 9
+        if kind == TALON_F:
+            return 90 - recycle
+        return 50 - recycle
     if kind == RESERVE_T:
         return 80
     if kind == COLUMN_T:
@@ -127,8 +138,6 @@ def _score(st, move):
         if fits_foundation(st, st[L.COLUMNS + source * L.PILE + n - count - 1]):
             return 60
         return 20
-    if kind == TALON_T:
-        return 50 - ((move >> 19) & 1)
     return 0  # RETURN_T
 
 
