@@ -5,6 +5,27 @@ starts on its foundation), so a win is 51 × 5 = 255. In the app a foundation re
 points and the card may score again, so an app score can go higher; this score counts the cards
 up at one time, which no returning can inflate.
 
+The search is the engine's depth-first search (``search.run``) with ``track_best``: it remembers
+the state with the most foundation cards seen (and the path to it), and stops early only when
+that is all 52 cards (a win).
+
+Why the maximum it reports is exact when the search is exhausted. Every state it enters is a
+state some legal play reaches, so the best seen is reachable (a lower bound). Conversely the
+search enters every reachable state, up to states sharing a key, which have the same foundation
+heights (keys equate column permutations, and talon splits reachable from each other by draws
+and recycles alone; draws and recycles never change the foundations):
+
+- the moves are ``ordered_moves(..., dominance=False)``: every legal engine move, less those onto
+  an empty column other than the first empty one and whole columns moved onto an empty column,
+  which only lead to column permutations of states reached otherwise;
+- states between engine moves (only draws and recycles made) have the foundations of the state
+  before them, so no maximum hides there;
+- a talon card reachable with and without a recycle is played without it: the state after differs
+  only by having used fewer passes, from which every state of the other is reachable too.
+
+The safe-foundation-move dominance of the win search is switched off here (``dominance=False``):
+it is argued to keep wins, not maxima, so this search does not rely on it.
+
     >>> from canfield_solver.source import setup_game
     >>> setup = setup_game("CF1-D3-AAAAAAC")
     >>> result = best_score(setup.position, setup.rules, max_nodes=100_000)
@@ -18,9 +39,8 @@ import time
 from dataclasses import dataclass
 
 from .deal import Position
-from .engine.best import BestArrays
 from .engine.bridge import encode
-from .engine.search import EXHAUSTED, NODES, RUNNING, TABLE_FULL, WON
+from .engine.search import CARDS, EXHAUSTED, NODES, RUNNING, TABLE_FULL, WON, SearchArrays
 from .engine.table import new_table
 from .engine.zobrist import make_table
 from .limits import drive
@@ -78,17 +98,17 @@ def best_score(
     began = time.perf_counter()
     table_bytes = DEFAULT_MEMORY if memory is None else memory
     slots, meta = new_table(min(table_bytes, FIRST_TABLE))
-    search = BestArrays(encode(start, rules), make_table(), slots, meta)
+    search = SearchArrays(encode(start, rules), make_table(), slots, meta)
 
     def step(budget: int) -> int:
-        status = search.run_best(budget)
+        status = search.run(budget, dominance=False, track_best=True)
         return RUNNING if status == TABLE_FULL and search.grow_table(table_bytes) else status
 
-    status, limit_hit = drive(search.start_best(), step, lambda: int(search.control[NODES]),
+    status, limit_hit = drive(search.start(False), step, lambda: int(search.control[NODES]),
                               began, time_limit, max_nodes, search.grow)
     if status == TABLE_FULL:
         limit_hit = "memory"
-    cards, nodes = int(search.best[0]), int(search.control[NODES])
+    cards, nodes = int(search.best[CARDS]), int(search.control[NODES])
     moves, end = expand(start, search.best_moves(), rules)
     if sum(end.foundations) != cards:
         raise SolverBug(f"best-score move list reaches {sum(end.foundations)} foundation cards, not {cards}")

@@ -46,9 +46,20 @@ RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
 DEPTH, NODES, STATUS, MADE = range(4)  # MADE: moves made, including those to states already seen
 
 
+# Cells of the ``best`` array (``run`` with ``track_best``): the most foundation cards seen, and
+# the path length to that state.
+CARDS, LENGTH = range(2)
+
+
+@njit(cache=True)
+def foundation_cards(st):
+    """How many cards are on the foundations (the base card included)."""
+    return st[L.FOUNDATION] + st[L.FOUNDATION + 1] + st[L.FOUNDATION + 2] + st[L.FOUNDATION + 3]
+
+
 @njit(cache=True)
 def is_won(st):
-    return st[L.FOUNDATION] + st[L.FOUNDATION + 1] + st[L.FOUNDATION + 2] + st[L.FOUNDATION + 3] == 52
+    return foundation_cards(st) == 52
 
 
 @njit(cache=True)
@@ -182,7 +193,8 @@ def ordered_moves(st, out, dominance):
 
 
 class SearchArrays:
-    """All the arrays of one search (state, hashes, table, stack), so ``run`` can stop and resume."""
+    """All the arrays of one search (state, hashes, table, stack, and the best state seen when
+    ``run`` tracks it), so ``run`` can stop and resume."""
 
     def __init__(self, st: np.ndarray, z: np.ndarray, slots: np.ndarray, meta: np.ndarray, depth: int = 256):
         from .zobrist import full_hash
@@ -199,11 +211,13 @@ class SearchArrays:
         self.path = np.zeros(depth, dtype=np.int32)
         self.undo = np.zeros(depth, dtype=np.int32)
         self.control = np.zeros(4, dtype=np.int64)
+        self.best = np.array([foundation_cards(st), 0], dtype=np.int64)
+        self.best_path = np.zeros(depth, dtype=np.int32)
 
     def grow(self) -> None:
         """Double the stack (the path got deeper than it holds)."""
         self.moves = np.concatenate([self.moves, np.zeros_like(self.moves)])
-        for name in ("counts", "next", "path", "undo"):
+        for name in ("counts", "next", "path", "undo", "best_path"):
             array = getattr(self, name)
             setattr(self, name, np.concatenate([array, np.zeros_like(array)]))
 
@@ -218,13 +232,17 @@ class SearchArrays:
         return start(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.counts,
                      self.next, self.control, dominance)
 
-    def run(self, budget: int, dominance: bool) -> int:
+    def run(self, budget: int, dominance: bool, track_best: bool = False) -> int:
         return run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.counts, self.next,
-                   self.path, self.undo, self.control, budget, dominance)
+                   self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path)
 
     def path_moves(self) -> np.ndarray:
         """The engine moves from the start to the current state."""
         return self.path[: self.control[DEPTH]].copy()
+
+    def best_moves(self) -> np.ndarray:
+        """The engine moves from the start to the best state seen (``run`` with ``track_best``)."""
+        return self.best_path[: self.best[LENGTH]].copy()
 
 
 @njit(cache=True)
@@ -244,8 +262,13 @@ def start(st, hashes, z, slots, meta, moves, counts, nxt, control, dominance):
 
 
 @njit(cache=True)
-def run(st, hashes, z, slots, meta, moves, counts, nxt, path, undo, control, budget, dominance):
-    """Search on for at most ``budget`` new states; return the status (also in ``control``)."""
+def run(st, hashes, z, slots, meta, moves, counts, nxt, path, undo, control, budget, dominance, track_best, best,
+        best_path):
+    """Search on for at most ``budget`` new states; return the status (also in ``control``).
+
+    ``track_best``: also keep in ``best`` and ``best_path`` the state with the most foundation
+    cards entered so far and the path to it (the best-score search, ``best_score.py``).
+    """
     depth = control[DEPTH]
     nodes = 0
     made = 0
@@ -282,6 +305,10 @@ def run(st, hashes, z, slots, meta, moves, counts, nxt, path, undo, control, bud
         path[depth] = move
         undo[depth] = u
         depth += 1
+        if track_best and foundation_cards(st) > best[CARDS]:
+            best[CARDS] = foundation_cards(st)
+            best[LENGTH] = depth
+            best_path[:depth] = path[:depth]
         if is_won(st):
             status = WON
             break

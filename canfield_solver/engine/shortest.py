@@ -43,7 +43,7 @@ from numba import njit
 
 from . import layout as L
 from .movegen import MAX_MOVES, TALON_F, TALON_T, make, unmake
-from .best import foundation_cards
+from .search import foundation_cards
 from .search import DEPTH, EXHAUSTED, NODES, RUNNING, SCORE_SHIFT, STATUS, TABLE_FULL, WON, ordered_moves
 from .table import SLOT_BYTES, new_table
 from .zobrist import mix64, state_key
