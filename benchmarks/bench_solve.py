@@ -5,7 +5,7 @@ Run by hand (not a test)::
     python benchmarks/bench_solve.py                          # 200 deals, 60 s cap, 4 rule sets
     python benchmarks/bench_solve.py --count 30 --cap 10      # a quick look first
     python benchmarks/bench_solve.py --draws 3 --worry-back off --moves any
-    python benchmarks/bench_solve.py --draws 3 --worry-back off --spaces waste   # Solvitaire's rules
+    python benchmarks/bench_solve.py --draws 3 --worry-back off --spaces waste-first   # Solvitaire's rules
 
 The deals are deal numbers 0.. (CF1-D3-AAAAAAA and the next ones), solved one at a time in this
 process. For each rule set it prints the count of each verdict, the win rate, median / p90 / max /
@@ -22,7 +22,7 @@ import statistics
 import time
 
 from canfield_solver.codes import format_code, position_from_number
-from canfield_solver.rules import Rules
+from canfield_solver.rules import SPACES, Rules
 from canfield_solver.solver import solve
 
 
@@ -60,7 +60,7 @@ def main() -> None:
     parser.add_argument("--draws", default="3,1", help="draw modes, e.g. 3 or 3,1 (default 3,1)")
     parser.add_argument("--worry-back", choices=("on", "off", "both"), default="both")
     parser.add_argument("--moves", choices=("any", "whole"), default="any")
-    parser.add_argument("--spaces", choices=("any", "waste"), default="any",
+    parser.add_argument("--spaces", choices=SPACES, default="any",
                         help="what fills an empty column once the reserve is empty (default any)")
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()

@@ -18,7 +18,7 @@ from .deal import position_to_dict
 from .errors import InputError
 from .notation import NotationError, describe_position, format_move, parse_move
 from .presets import PRESETS
-from .rules import IllegalMove, apply
+from .rules import SPACES, IllegalMove, apply
 from .source import Setup, setup_game
 
 PROG = "canfield-solver"
@@ -36,9 +36,10 @@ def rule_options(command: Callable) -> Callable:
                      help="Column moves: any tail run (default), or only the top card or the whole column."),
         click.option("--passes", type=click.IntRange(min=1),
                      help="Passes through the stock (default unlimited)."),
-        click.option("--spaces", type=click.Choice(["any", "waste"], case_sensitive=False),
-                     help="Once the reserve is empty, an empty column takes any card or run (default),"
-                          " or only the waste top card."),
+        click.option("--spaces", type=click.Choice(list(SPACES), case_sensitive=False),
+                     help="Once the reserve is empty, an empty column takes any card or run (any, default),"
+                          " only the waste top card (waste, Hoyle), or the waste top card before any other"
+                          " card moves onto a column (waste-first, Solvitaire)."),
     ]
     for option in reversed(options):
         command = option(command)

@@ -37,6 +37,8 @@ MOVES_WHOLE = "whole"
 
 SPACES_ANY = "any"
 SPACES_WASTE = "waste"
+SPACES_WASTE_FIRST = "waste-first"
+SPACES = (SPACES_ANY, SPACES_WASTE, SPACES_WASTE_FIRST)
 
 
 class IllegalMove(ValueError):
@@ -51,8 +53,9 @@ class Rules:
     recycle the waste ``passes - 1`` times. ``moves`` is ``"any"`` (any tail run
     of a column moves) or ``"whole"`` (only the top card or the whole column).
     ``spaces`` says what fills an empty column once the reserve is empty: ``"any"`` (the app: any
-    card or movable run) or ``"waste"`` (Hoyle, Solvitaire: only the waste top card; the column
-    may stay empty as long as the player likes).
+    card or movable run), ``"waste"`` (Hoyle: only the waste top card; the column may stay empty
+    as long as the player likes) or ``"waste-first"`` (Solvitaire's ``auto-reserve-then-waste``:
+    only the waste top card, and while a column is empty no other card moves onto a column).
     """
 
     draw: int = 3
@@ -68,17 +71,17 @@ class Rules:
             raise ValueError(f"moves must be 'any' or 'whole', not {self.moves!r}")
         if self.passes is not None and self.passes < 1:
             raise ValueError(f"passes must be at least 1, not {self.passes!r}")
-        if self.spaces not in (SPACES_ANY, SPACES_WASTE):
-            raise ValueError(f"spaces must be 'any' or 'waste', not {self.spaces!r}")
+        if self.spaces not in SPACES:
+            raise ValueError(f"spaces must be one of {', '.join(SPACES)}, not {self.spaces!r}")
 
     @property
     def label(self) -> str:
         """The options other than draw, as one word list, e.g. ``worry-back moves-any passes-unlimited``.
 
-        ``spaces-waste`` is added only when not the default, so labels of the default rules stay as they were.
+        ``spaces-...`` is added only when not the default, so labels of the default rules stay as they were.
         """
         back = "worry-back" if self.worry_back else "no-worry-back"
-        spaces = " spaces-waste" if self.spaces == SPACES_WASTE else ""
+        spaces = "" if self.spaces == SPACES_ANY else f" spaces-{self.spaces}"
         return f"{back} moves-{self.moves} passes-{self.passes or 'unlimited'}{spaces}"
 
 
@@ -157,13 +160,15 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str | None:
         if not 0 <= move.target_index < COLUMNS:
             return "there are only columns 1 to 4"
         target = position.tableau[move.target_index]
+        if rules.spaces == SPACES_WASTE_FIRST and move.kind != WASTE and not all(position.tableau):
+            return "with --spaces waste-first an empty column takes the waste top before any other card moves onto a column"
         if not target:
             # An empty column exists only once the reserve is empty; then it takes anything
-            # (spaces "any"), or only the waste top card (spaces "waste").
+            # (spaces "any"), or only the waste top card (spaces "waste" and "waste-first").
             if position.reserve:
                 return "an empty column is filled from the reserve first"
-            if rules.spaces == SPACES_WASTE and move.kind != WASTE:
-                return "with --spaces waste an empty column takes only the waste top card"
+            if rules.spaces != SPACES_ANY and move.kind != WASTE:
+                return f"with --spaces {rules.spaces} an empty column takes only the waste top card"
             return None
         if not builds_on(cards[0], target[-1]):
             return (

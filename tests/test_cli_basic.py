@@ -190,7 +190,7 @@ BAD_INPUT = [
     (["show", "CF1-D3-AAAAAAA", "--moves", "some"],
      "error: Invalid value for '--moves': 'some' is not one of 'any', 'whole'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--spaces", "bogus"],
-     "error: Invalid value for '--spaces': 'bogus' is not one of 'any', 'waste'. (see 'canfield-solver show --help')"),
+     "error: Invalid value for '--spaces': 'bogus' is not one of 'any', 'waste', 'waste-first'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--passes", "0"],
      "error: Invalid value for '--passes': 0 is not in the range x>=1. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--bogus"], "error: No such option '--bogus'. (see 'canfield-solver show --help')"),

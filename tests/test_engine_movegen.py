@@ -138,7 +138,7 @@ def test_mid_game_positions_from_the_shared_random_play(played_positions):
 def test_spaces_waste_on_positions_with_an_empty_column(played_positions):
     # Where the spaces option matters: reserve empty and a column empty. Random play rarely gets
     # there, so each position is made into one: its reserve and one column go under the stock.
-    fewer = 0
+    fewer = fewer_first = 0
     for number, (rules, position) in enumerate(played_positions[1::8]):
         emptied = number % 4
         tableau = tuple(() if c == emptied else column for c, column in enumerate(position.tableau))
@@ -147,9 +147,11 @@ def test_spaces_waste_on_positions_with_an_empty_column(played_positions):
         )
         any_count = check_position(spaced, dataclasses.replace(rules, spaces="any"))
         waste_count = check_position(spaced, dataclasses.replace(rules, spaces="waste"))
-        assert waste_count <= any_count
+        first_count = check_position(spaced, dataclasses.replace(rules, spaces="waste-first"))
+        assert first_count <= waste_count <= any_count
         fewer += waste_count < any_count
-    assert fewer >= 10  # the rule really takes moves away
+        fewer_first += first_count < waste_count
+    assert fewer >= 10 and fewer_first >= 10  # the rules really take moves away
 
 
 def test_permuted_columns_share_the_key():

@@ -181,6 +181,30 @@ def test_spaces_waste_fills_an_empty_column_only_from_the_waste(make_position):
     assert why_illegal(with_reserve, column_move(1, 3), SPACES_WASTE) == reserve_first
 
 
+WASTE_FIRST = Rules(spaces="waste-first")
+WAIT_FOR_WASTE = "with --spaces waste-first an empty column takes the waste top before any other card moves onto a column"
+
+
+def test_spaces_waste_first_blocks_column_building_while_a_column_is_empty(make_position):
+    position = make_position("7H", [["8H"], ["KS"], [], ["9C", "8D"]], waste=["QD"], foundations=["7H", "8S"])
+    # While column 3 is empty, nothing but the waste top moves onto any column, empty or not.
+    assert why_illegal(position, column_move(4, 3, count=2), WASTE_FIRST) == WAIT_FOR_WASTE
+    assert why_illegal(position, column_move(1, 3), WASTE_FIRST) == WAIT_FOR_WASTE
+    assert why_illegal(position, to_column(FOUNDATION, 3, SPADES), WASTE_FIRST) == WAIT_FOR_WASTE
+    built = position.with_changes(tableau=(cards("9C"), cards("KS"), (), cards("8D")))
+    assert why_illegal(built, column_move(4, 1), Rules(spaces="waste")) is None  # 8♦ onto 9♣
+    assert why_illegal(built, column_move(4, 1), WASTE_FIRST) == WAIT_FOR_WASTE
+    # The waste top goes onto the empty column or onto a card it builds on; foundation moves stay.
+    assert why_illegal(position, to_column(WASTE, 3), WASTE_FIRST) is None
+    assert why_illegal(position, to_column(WASTE, 2), WASTE_FIRST) is None  # Q♦ onto K♠
+    assert why_illegal(position, Move(COLUMN, FOUNDATION, 0), WASTE_FIRST) is None  # 8♥ up
+    # Once no column is empty, building is as usual.
+    filled = apply(position, to_column(WASTE, 3), WASTE_FIRST)
+    assert why_illegal(filled, column_move(4, 2), WASTE_FIRST).startswith("8♦ cannot go on K♠")
+    assert why_illegal(filled, column_move(1, 4), ANY) == why_illegal(filled, column_move(1, 4), WASTE_FIRST)
+    assert apply(built, to_column(WASTE, 3), WASTE_FIRST).tableau[2] == cards("QD")
+
+
 def test_a_column_emptied_once_the_reserve_is_empty_stays_empty(make_position):
     position = make_position("7H", [["8H"], ["2S"], ["5D"], ["9C"]])
     after = apply(position, Move(COLUMN, FOUNDATION, 0), ANY)
@@ -329,7 +353,7 @@ def test_rules_reject_bad_options():
         Rules(moves="some")
     with pytest.raises(ValueError, match="passes must be at least 1, not 0"):
         Rules(passes=0)
-    with pytest.raises(ValueError, match="spaces must be 'any' or 'waste', not 'some'"):
+    with pytest.raises(ValueError, match="spaces must be one of any, waste, waste-first, not 'some'"):
         Rules(spaces="some")
 
 
@@ -337,3 +361,4 @@ def test_rules_label_names_spaces_only_when_not_the_default():
     assert Rules().label == "worry-back moves-any passes-unlimited"
     assert Rules(spaces="any").label == Rules().label
     assert Rules(worry_back=False, spaces="waste").label == "no-worry-back moves-any passes-unlimited spaces-waste"
+    assert Rules(spaces="waste-first").label == "worry-back moves-any passes-unlimited spaces-waste-first"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..deal import Position
-from ..rules import COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, SPACES_WASTE, WASTE, Move, Rules
+from ..rules import COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, SPACES, WASTE, Move, Rules
 from . import layout as L
 from .movegen import COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F
 
@@ -43,7 +43,7 @@ def encode(position: Position, rules: Rules) -> np.ndarray:
     st[L.RECYCLES] = position.recycles if rules.passes else 0
     st[L.WORRY_BACK] = int(rules.worry_back)
     st[L.WHOLE] = int(rules.moves == MOVES_WHOLE)
-    st[L.SPACES_WASTE] = int(rules.spaces == SPACES_WASTE)
+    st[L.SPACES] = SPACES.index(rules.spaces)
     return st
 
 

@@ -25,5 +25,7 @@ DRAW = BASE_RANK + 1
 PASSES = DRAW + 1  # 0: unlimited
 WORRY_BACK = PASSES + 1  # 1: foundation returns allowed
 WHOLE = WORRY_BACK + 1  # 1: columns move only their top card or all their cards
-SPACES_WASTE = WHOLE + 1  # 1: once the reserve is empty, an empty column takes only the waste top
-STATE_SIZE = SPACES_WASTE + 1
+# Once the reserve is empty, an empty column takes: 0 any card or run; 1 only the waste top;
+# 2 only the waste top, and while a column is empty only the waste top moves onto columns.
+SPACES = WHOLE + 1
+STATE_SIZE = SPACES + 1

@@ -60,16 +60,25 @@ def column_top(st, column):
 
 
 @njit(cache=True)
+def has_space(st):
+    """Some column is empty."""
+    return (st[L.COLUMN_N] == 0 or st[L.COLUMN_N + 1] == 0 or st[L.COLUMN_N + 2] == 0
+            or st[L.COLUMN_N + 3] == 0)
+
+
+@njit(cache=True)
 def takes(st, column, card, from_talon):
     """Column ``column`` accepts ``card`` (as a single card or the bottom of a run).
 
     ``from_talon``: the card is the waste top (after the draws of a stock-reach move).
     """
+    if st[L.SPACES] == 2 and not from_talon and has_space(st):
+        return False
     n = st[L.COLUMN_N + column]
     if n == 0:
-        # An empty column exists only once the reserve is empty; with spaces "waste" it then
-        # takes only a talon card.
-        return st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES_WASTE] == 0)
+        # An empty column exists only once the reserve is empty; with spaces "waste" and
+        # "waste-first" it then takes only a talon card.
+        return st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0)
     return builds_on(card, st[L.COLUMNS + column * L.PILE + n - 1])
 
 

@@ -97,20 +97,28 @@ def safe_foundation_move(st):
     changes pile kind, the reserve card refilled early, plays from the reserve in ``W`` and so
     never onto an empty column. So ``s'`` wins in fewer moves. Under draw 3 a talon removal shifts
     the turning groups, so talon cards are not included.
+
+    Spaces "waste-first" (while a column is empty only talon cards move onto columns) needs
+    ``s'`` to have an empty column exactly where ``W``'s state has one, which holds only for a
+    column top with a card under it: such a column never empties earlier in ``s'`` (``c`` is the
+    top of every run that moves with it, and moving the rest of such a run moves the same
+    cards below it). A reserve card, a lone column card (the reserve runs out one refill early
+    in ``s'``) and a talon card (``W`` may fill a space with it) are not used there.
     """
     if st[L.WORRY_BACK] == 1:
         return -1
-    if st[L.RESERVE_N] > 0:
+    waste_first = st[L.SPACES] == 2
+    if st[L.RESERVE_N] > 0 and not waste_first:
         card = st[L.RESERVE + st[L.RESERVE_N] - 1]
         if fits_foundation(st, card) and _no_card_needs(st, card):
             return encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
     for column in range(4):
         n = st[L.COLUMN_N + column]
-        if n > 0:
+        if n > 1 or (n == 1 and not waste_first):
             card = st[L.COLUMNS + column * L.PILE + n - 1]
             if fits_foundation(st, card) and _no_card_needs(st, card):
                 return encode_move(COLUMN_F, column, card // 13, 1, 0, 0)
-    if st[L.DRAW] == 1 and st[L.PASSES] == 0:
+    if st[L.DRAW] == 1 and st[L.PASSES] == 0 and not waste_first:
         direct, recycle = reachable_splits(st)
         for split in range(1, st[L.TALON_N] + 1):
             card = st[L.TALON + split - 1]
