@@ -158,7 +158,7 @@ def test_unwinnable_position_has_no_shortest(make_position):
 
 def test_node_limit_keeps_the_best_found_unproven():
     setup = setup_game("CF1-D3-AAAAAAF")
-    result = shortest(setup.position, setup.rules, max_nodes=3_000, memory=1 << 24)
+    result = shortest(setup.position, setup.rules, max_nodes=30_000, memory=1 << 24)
     assert (result.verdict, result.proven, result.limit_hit) == ("winnable", False, "nodes")
     assert result.rounds >= 2 and len(result.moves) < result.first_length
     assert replays_to_win(setup.position, result.moves, setup.rules)

@@ -172,11 +172,56 @@ def test_verdicts_match_brute_force_on_random_positions():
     assert compared["winnable"] >= 60 and compared["unwinnable"] >= 10, compared
 
 
+def searched_column_moves(position, rules, dominance):
+    """(count, source, target) of the column-to-column moves ``ordered_moves`` keeps."""
+    import numpy as np
+
+    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.movegen import COLUMN_T, MAX_MOVES
+    from canfield_solver.engine.search import ordered_moves
+
+    out = np.zeros(MAX_MOVES, dtype=np.int32)
+    kept = ordered_moves(encode(position, rules), out, dominance)
+    return {((m >> 7) & 63, (m >> 3) & 3, (m >> 5) & 3) for m in out[:kept] if m & 7 == COLUMN_T}
+
+
+def test_partial_moves_are_searched_only_when_they_uncover_a_foundation_card(make_position):
+    # Q♦ J♠ 10♥: J♠ 10♥ onto Q♥ uncovers Q♦, next on its foundation; 10♥ onto J♣ uncovers J♠, not.
+    position = make_position("7H", [["QD", "JS", "10H"], ["QH"], ["JC"], ["KS"]], reserve=["2C", "3C"],
+                             foundations=["7H", "JD"])
+    whole_columns = {(3, 0, 3), (1, 1, 3), (1, 2, 1)}  # Q♦..10♥ onto K♠, Q♥ onto K♠, J♣ onto Q♥
+    for rules in (BACK, NO_BACK, Rules(draw=1, spaces="waste")):
+        assert searched_column_moves(position, rules, dominance=False) == whole_columns | {(2, 0, 1), (1, 0, 2)}
+        assert searched_column_moves(position, rules, dominance=True) == whole_columns | {(2, 0, 1)}
+    # Not with --moves whole (no such runs move) or --spaces waste-first (an order rule).
+    for rules in (Rules(moves="whole"), Rules(spaces="waste-first")):
+        assert (1, 0, 2) in searched_column_moves(position, rules, dominance=True)
+
+
+def test_safe_foundation_move_when_the_cards_that_could_use_it_can_go_up_too(make_position):
+    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.movegen import COLUMN_F
+    from canfield_solver.engine.search import safe_foundation_move
+
+    def forced(foundations, rules=NO_BACK):
+        position = make_position("AC", [["6S", "5H"], ["KD"], ["QS"], ["JH"]], reserve=["9C"],
+                                 foundations=foundations)
+        return safe_foundation_move(encode(position, rules))
+
+    # 5♥: the black 4s are next on their foundations, the red 3s are up or next: play it.
+    move = forced(["3C", "3S", "4H", "2D"])
+    assert move & 7 == COLUMN_F and (move >> 3) & 3 == 0
+    assert forced(["3C", "3S", "4H", "2D"], BACK) == -1          # not with foundation returns
+    assert forced(["2C", "3S", "4H", "2D"]) == -1                # 3♣ still out: 4♣ cannot go up
+    assert forced(["3C", "3S", "4H", "AD"]) == -1                # 3♦ not next: it may need a black 4 to sit on
+
+
 # Dominances on/off: fixed deals from their start, and larger random positions (beyond the brute
 # force) from a fixed seed, so that unwinnable ones are searched to the end in CI time.
 @pytest.mark.parametrize("rules", [Rules(draw=3, worry_back=False), Rules(draw=1, worry_back=False),
-                                   Rules(draw=1, worry_back=False, moves="whole", passes=2)],
-                         ids=["d3", "d1", "d1-whole-passes2"])
+                                   Rules(draw=1, worry_back=False, moves="whole", passes=2),
+                                   Rules(draw=3, worry_back=True), Rules(draw=1, worry_back=False, spaces="waste")],
+                         ids=["d3", "d1", "d1-whole-passes2", "d3-back", "d1-spaces-waste"])
 def test_dominances_keep_verdicts(rules):
     rng = random.Random(rules.draw * 10 + (rules.passes or 0))
     cases = [setup_game(f"CF1-D3-AAAAAA{letter}").position for letter in "ABCDEF"]

@@ -5,10 +5,20 @@ check the clock and call it again: all search state lives in the arrays of ``Sea
 
 Completeness. Every state entered is stored in the table on entry and never entered again, so
 a state on the current path is never searched twice (cycles) and neither is a transposition.
-Let ``d(s)`` be the least number of engine moves from ``s`` to a win. If the search ends without
-a win while some entered state is winnable, take one with the least ``d``: its searched moves
-contain one to a state with a smaller ``d`` (a move on a shortest win, or one to a column
-permutation of that state when ``ordered_moves`` leaves that move out, or a dominant move, see
+Let ``d(s)`` be the least pair (engine moves not to a foundation, foundation moves), compared
+first by the first count, over the *compliant* wins from ``s``: those in which
+every move of part of a column (a partial move) is followed at once by the foundation move of the
+card it uncovers. With dominances off every win counts as compliant; with them on, where
+``partial_moves_pruned`` holds, every winnable state has a compliant win (Blake & Gent, "The
+Winnability of Klondike Solitaire and Many Other Patience Games", JAIR 85, 2026, Theorem 4,
+Appendix B.2: red-black building is an "indistinguishable" build policy, runs move by the rule
+single cards move by, cards leave the tableau only to columns and foundations, the game is won on
+the foundations, and no rule limits the order of moves — which "waste-first" spaces do), and
+suffixes of compliant wins are compliant. If the search ends without a win while some entered
+state is winnable, take one with the least ``d``: its searched moves contain one to a state with a
+smaller ``d`` (the first move of a best compliant win — a partial move in it uncovers a card
+that fits its foundation, so ``ordered_moves`` keeps it — or one to a column permutation of that
+state when ``ordered_moves`` leaves that move out, or a dominant move, see
 ``safe_foundation_move``), and that state was entered, or skipped because one with the same key
 was, which has the same ``d`` (same key: a column permutation, or talon splits reachable from each
 other by draws and recycles alone, see ``zobrist.canonical_split``) — a contradiction.
@@ -63,39 +73,55 @@ def is_won(st):
 
 
 @njit(cache=True)
-def _no_card_needs(st, card):
-    """Every card that could ever be built on ``card`` in the tableau is on a foundation for good.
+def _safe_to_play(st, card):
+    """No win needs ``card`` (which fits its foundation, relative rank ``r``) kept off it.
 
-    Cards built on ``card`` are the two of the other colour one rank lower (relative rank
-    ``r - 1``, wrapping to 12 for the base rank). Relative rank ``q`` of suit ``o`` is on its
-    foundation when the height of ``o`` exceeds ``q``. "For good" needs foundation returns off.
+    Either no card can ever be built on it: both cards built on it (the other colour's, relative
+    rank ``r - 1``, wrapping to 12 for the base rank) are on their foundations (relative rank
+    ``q`` of suit ``o`` is up when the height of ``o`` exceeds ``q``). Or (``r >= 3``) each of them
+    is up or next on its foundation (other colour's heights at least ``r - 1``), and so is each
+    card of the same colour as ``card`` and rank ``r - 2`` (its own suit's is up; the other suit's
+    height is at least ``r - 2``), while every card of rank ``r - 3`` that could be built on
+    those is up: Keller's and Blake & Gent's rule (JAIR 2026, Corollary 3). Foundation returns
+    must be off, so "up" stays up.
     """
-    wanted = (card % 13 - st[L.BASE_RANK] + 12) % 13  # relative rank of the cards built on it
+    r = (card % 13 - st[L.BASE_RANK]) % 13
     red = card // 13 == 1 or card // 13 == 2
     first, second = (0, 3) if red else (1, 2)
-    return st[L.FOUNDATION + first] > wanted and st[L.FOUNDATION + second] > wanted
+    wanted = (r + 12) % 13  # relative rank of the cards built on it
+    if st[L.FOUNDATION + first] > wanted and st[L.FOUNDATION + second] > wanted:
+        return True
+    partner = (3 if card // 13 == 0 else 0) if not red else (2 if card // 13 == 1 else 1)
+    return (r >= 3 and st[L.FOUNDATION + first] >= r - 1 and st[L.FOUNDATION + second] >= r - 1
+            and st[L.FOUNDATION + partner] >= r - 2)
 
 
 @njit(cache=True)
 def safe_foundation_move(st):
-    """A foundation move that keeps every win and shortens the shortest one, or -1.
+    """A foundation move that keeps every win and lowers ``d`` (see the module docstring), or -1.
 
-    Only without foundation returns. Card ``c`` fits its foundation and no card can ever be built
-    on it (``_no_card_needs``); ``c`` is the reserve top, a column top, or (draw 1, unlimited
-    passes) any talon card. Proof: take a shortest win ``W`` from ``s``; from ``s'`` (``c`` moved
+    Only without foundation returns. Card ``c`` fits its foundation and is safe to play
+    (``_safe_to_play``); ``c`` is the reserve top, a column top, or (draw 1, unlimited passes)
+    any talon card. Proof: take a best compliant win ``W`` from ``s``; from ``s'`` (``c`` moved
     up) play ``W`` skipping every move of ``c`` alone (the move of ``c`` to the foundation, which
-    ``W`` must hold, included) and moving runs that end in ``c`` without it. Nothing is ever built
-    on ``c``, so each move stays legal, and the states correspond: ``s'`` is ``W``'s state without
-    ``c`` — except that while ``c`` would lie in the reserve or alone in a column with the reserve
+    ``W`` must hold, included) and moving runs that end in ``c`` without it, and with every card
+    ``W`` puts onto ``c`` or onto a card so diverted (only the other colour's ``r - 1`` cards
+    and then the same colour's ``r - 2`` ones can be) played to its foundation instead, where it
+    is next whenever it is in play; later moves of diverted cards are skipped. Nothing else is
+    ever built on ``c`` or a diverted card, so each move stays legal, and the states correspond:
+    ``s'`` is ``W``'s state without ``c`` and the diverted cards, which lie on top of their
+    piles — except that while ``c`` would lie in the reserve or alone in a column with the reserve
     not empty, ``s'`` holds the reserve's next card in that column instead (a refill that used
     ``c`` uses the next reserve card; that card's moves from the reserve become moves from the
     column; a later refill takes the card after it, which is the same layout up to the order of
-    the columns). Draw-1 talon: every talon card stays reachable whatever ``k`` is. Spaces
+    the columns; a partial move of ``W`` becomes one of the same run without ``c``, or none, so
+    a compliant ``W`` gives a compliant win). Draw-1 talon: every talon card stays reachable whatever ``k`` is. Spaces
     "waste" (an empty column takes only a talon card) keeps this: a move of ``W`` onto an empty
     column plays a talon card, which ``s'`` still has in its talon, onto a column that is empty in
     ``s'`` too (``s'`` has an empty column wherever ``W``'s state has one), and the one card that
     changes pile kind, the reserve card refilled early, plays from the reserve in ``W`` and so
-    never onto an empty column. So ``s'`` wins in fewer moves. Under draw 3 a talon removal shifts
+    never onto an empty column. So ``s'`` wins with fewer non-foundation moves (a diversion)
+    or as many and one foundation move fewer (none). Under draw 3 a talon removal shifts
     the turning groups, so talon cards are not included.
 
     Spaces "waste-first" (while a column is empty only talon cards move onto columns) needs
@@ -110,19 +136,19 @@ def safe_foundation_move(st):
     waste_first = st[L.SPACES] == 2
     if st[L.RESERVE_N] > 0 and not waste_first:
         card = st[L.RESERVE + st[L.RESERVE_N] - 1]
-        if fits_foundation(st, card) and _no_card_needs(st, card):
+        if fits_foundation(st, card) and _safe_to_play(st, card):
             return encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
     for column in range(4):
         n = st[L.COLUMN_N + column]
         if n > 1 or (n == 1 and not waste_first):
             card = st[L.COLUMNS + column * L.PILE + n - 1]
-            if fits_foundation(st, card) and _no_card_needs(st, card):
+            if fits_foundation(st, card) and _safe_to_play(st, card):
                 return encode_move(COLUMN_F, column, card // 13, 1, 0, 0)
     if st[L.DRAW] == 1 and st[L.PASSES] == 0 and not waste_first:
         direct, recycle = reachable_splits(st)
         for split in range(1, st[L.TALON_N] + 1):
             card = st[L.TALON + split - 1]
-            if fits_foundation(st, card) and _no_card_needs(st, card):
+            if fits_foundation(st, card) and _safe_to_play(st, card):
                 return encode_move(TALON_F, 0, card // 13, 1, split, 1 - ((direct >> split) & 1))
     return -1
 
@@ -161,17 +187,29 @@ def _score(st, move):
 
 
 @njit(cache=True)
+def partial_moves_pruned(st):
+    """Partial column moves that uncover a card not fitting its foundation are left out (with
+    dominances on): any run may move (moves "any") and spaces are not "waste-first", the
+    conditions under which every win has a compliant one (see the module docstring)."""
+    return st[L.WHOLE] == 0 and st[L.SPACES] != 2
+
+
+@njit(cache=True)
 def ordered_moves(st, out, dominance):
     """The moves to search from a state, best first; only the dominant one when there is one.
 
     Moves onto an empty column other than the first empty one, and whole columns moved onto an
     empty column, are left out: they lead to a column permutation of a state reached otherwise.
+    With dominances on, so are partial column moves whose uncovered card does not fit its
+    foundation, where ``partial_moves_pruned`` says so.
     """
+    prune_partial = False
     if dominance:
         forced = safe_foundation_move(st)
         if forced >= 0:
             out[0] = forced
             return 1
+        prune_partial = partial_moves_pruned(st)
     count = generate(st, out)
     first_empty = -1
     for c in range(4):
@@ -182,6 +220,11 @@ def ordered_moves(st, out, dominance):
     for i in range(count):
         move = out[i]
         kind = move & 7
+        if kind == COLUMN_T and prune_partial:
+            source = (move >> 3) & 3
+            uncovered = st[L.COLUMN_N + source] - ((move >> 7) & 63)
+            if uncovered > 0 and not fits_foundation(st, st[L.COLUMNS + source * L.PILE + uncovered - 1]):
+                continue
         if kind == COLUMN_T or kind == RESERVE_T or kind == TALON_T or kind == RETURN_T:
             target = (move >> 5) & 3
             if st[L.COLUMN_N + target] == 0:
