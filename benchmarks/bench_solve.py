@@ -5,7 +5,8 @@ Run by hand (not a test)::
     python benchmarks/bench_solve.py                          # 200 deals, 60 s cap, 4 rule sets
     python benchmarks/bench_solve.py --count 30 --cap 10      # a quick look first
     python benchmarks/bench_solve.py --draws 3 --worry-back off --moves any
-    python benchmarks/bench_solve.py --draws 3 --worry-back off --spaces waste-first   # Solvitaire's rules
+    python benchmarks/bench_solve.py --draws 3 --worry-back off --spaces waste-first
+    python benchmarks/bench_solve.py --draws 3 --worry-back off --tableau-order base   # Solvitaire's rules
 
 The deals are deal numbers 0.. (CF1-D3-AAAAAAA and the next ones), solved one at a time in this
 process. For each rule set it prints the count of each verdict, the win rate, median / p90 / max /
@@ -22,7 +23,7 @@ import statistics
 import time
 
 from canfield_solver.codes import format_code, position_from_number
-from canfield_solver.rules import SPACES, Rules
+from canfield_solver.rules import SPACES, TABLEAU_ORDERS, Rules
 from canfield_solver.solver import solve
 
 
@@ -62,6 +63,8 @@ def main() -> None:
     parser.add_argument("--moves", choices=("any", "whole"), default="any")
     parser.add_argument("--spaces", choices=SPACES, default="any",
                         help="what fills an empty column once the reserve is empty (default any)")
+    parser.add_argument("--tableau-order", choices=TABLEAU_ORDERS, default="cyclic",
+                        help="building down wraps K on A (cyclic, default) or not across the base rank (base)")
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     solve(position_from_number(2), Rules())  # load the compiled kernels before timing
@@ -69,7 +72,8 @@ def main() -> None:
     backs = {"on": (True,), "off": (False,), "both": (False, True)}[args.worry_back]
     for draw in (int(d) for d in args.draws.split(",")):
         for back in backs:
-            rules = Rules(draw=draw, worry_back=back, moves=args.moves, spaces=args.spaces)
+            rules = Rules(draw=draw, worry_back=back, moves=args.moves, spaces=args.spaces,
+                          tableau_order=args.tableau_order)
             run_set(rules, args.count, args.cap, args.verbose)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS) {peak:.0f} MiB; wall {time.perf_counter() - began:.0f} s")

@@ -59,6 +59,7 @@ def analyse(
     moves: str | None = None,
     passes: int | None = None,
     spaces: str | None = None,
+    tableau_order: str | None = None,
     time_limit: float | None = None,
     max_nodes: int | None = None,
     memory: int | None = None,
@@ -69,7 +70,8 @@ def analyse(
     """
     game = load_game(deal)
     setups = [
-        setup_game(game, preset, draw=d, worry_back=w, moves=moves, passes=passes, spaces=spaces)
+        setup_game(game, preset, draw=d, worry_back=w, moves=moves, passes=passes, spaces=spaces,
+                   tableau_order=tableau_order)
         for d in ((draw,) if draw else (1, 3))
         for w in ((worry_back,) if worry_back is not None else (True, False))
     ]

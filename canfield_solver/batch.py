@@ -26,7 +26,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 from .codes import DEAL_COUNT, format_code, parse_code, random_codes
 from .errors import InputError
 from .presets import resolve_rules
-from .rules import Rules
+from .rules import Rules, check_tableau_order
 from .source import load_game, setup_game
 
 COLUMNS = ("code", "draw", "rules", "verdict", "moves", "nodes", "seconds")
@@ -51,12 +51,14 @@ class RuleOptions:
     moves: str | None = None
     passes: int | None = None
     spaces: str | None = None
+    tableau_order: str | None = None
 
     def rules_for(self, source_draw: int | None, source_preset: str | None = None) -> Rules:
         """The rules in force for a deal whose source names ``source_draw`` and ``source_preset``."""
         return resolve_rules(
             self.preset or source_preset, source_draw=source_draw, draw=self.draw,
             worry_back=self.worry_back, moves=self.moves, passes=self.passes, spaces=self.spaces,
+            tableau_order=self.tableau_order,
         )
 
 
@@ -147,6 +149,7 @@ def make_tasks(sources: Iterable[str | tuple[int, str]], options: RuleOptions, w
         try:
             game = load_game(source)
             rules = options.rules_for(game.draw, game.preset)
+            check_tableau_order(game.position, rules)
         except InputError as error:
             raise InputError(f"{where} line {line}: {error}" if line else str(error)) from None
         task = Task(source, game.name, rules.draw, rules.label)
@@ -197,7 +200,7 @@ def solve_task(task: Task, options: RuleOptions, limits: Limits, solve: SolveFun
     solve = solve or default_solve()
     setup = setup_game(
         task.source, options.preset, draw=options.draw, worry_back=options.worry_back,
-        moves=options.moves, passes=options.passes, spaces=options.spaces,
+        moves=options.moves, passes=options.passes, spaces=options.spaces, tableau_order=options.tableau_order,
     )
     try:
         result = solve(setup, time_limit=limits.time_limit, max_nodes=limits.max_nodes, memory=limits.memory)

@@ -18,7 +18,7 @@ from .deal import position_to_dict
 from .errors import InputError
 from .notation import NotationError, describe_position, format_move, parse_move
 from .presets import PRESETS
-from .rules import SPACES, IllegalMove, apply
+from .rules import SPACES, TABLEAU_ORDERS, IllegalMove, apply
 from .source import Setup, setup_game
 
 PROG = "canfield-solver"
@@ -40,6 +40,9 @@ def rule_options(command: Callable) -> Callable:
                      help="Once the reserve is empty, an empty column takes any card or run (any, default),"
                           " only the waste top card (waste, Hoyle), or the waste top card before any other"
                           " card moves onto a column (waste-first, Solvitaire)."),
+        click.option("--tableau-order", type=click.Choice(list(TABLEAU_ORDERS), case_sensitive=False),
+                     help="Building down wraps all the way round, a K on an A (cyclic, default), or ranks count"
+                          " from the base rank and the last card of a foundation goes on no card (base, Solvitaire)."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -47,7 +50,8 @@ def rule_options(command: Callable) -> Callable:
 
 
 def make_setup(deal: str, preset: str | None, draw: str | None, worry_back: bool | None,
-               moves: str | None, passes: int | None, spaces: str | None = None) -> Setup:
+               moves: str | None, passes: int | None, spaces: str | None = None,
+               tableau_order: str | None = None) -> Setup:
     """Load DEAL and settle its rules from the rule options."""
     return setup_game(
         deal,
@@ -57,6 +61,7 @@ def make_setup(deal: str, preset: str | None, draw: str | None, worry_back: bool
         moves=moves.lower() if moves else None,
         passes=passes,
         spaces=spaces.lower() if spaces else None,
+        tableau_order=tableau_order.lower() if tableau_order else None,
     )
 
 
@@ -148,7 +153,7 @@ def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
               help="Run on a Dask cluster: tcp://HOST:PORT, or 'local' to start a LocalCluster of --jobs workers.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
 def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, memory, jobs, out, resume,
-          scheduler, quiet, preset, draw, worry_back, moves, passes, spaces) -> None:
+          scheduler, quiet, preset, draw, worry_back, moves, passes, spaces, tableau_order) -> None:
     """Solve many deals on all cores and print their win rate; --out keeps every result."""
     import os
 
@@ -160,7 +165,8 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
     if out:
         batching.check_results_file(out, resume)  # before choosing what may be a million deals
     options = batching.RuleOptions(preset.lower() if preset else None, int(draw) if draw else None, worry_back,
-                                   moves.lower() if moves else None, passes, spaces.lower() if spaces else None)
+                                   moves.lower() if moves else None, passes, spaces.lower() if spaces else None,
+                                   tableau_order.lower() if tableau_order else None)
     tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
     jobs = jobs or os.cpu_count() or 1
     if memory is not None:
@@ -208,7 +214,7 @@ def stats(results_file: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | None, as_json: bool, ascii_: bool,
-            preset, draw, worry_back, moves, passes, spaces) -> None:
+            preset, draw, worry_back, moves, passes, spaces, tableau_order) -> None:
     """Winnable or not under draw 1 and 3, with and without foundation return, and the best score where lost.
 
     --moves, --passes and --rules apply to every cell; --draw or --worry-back/--no-worry-back keep
@@ -219,7 +225,7 @@ def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | N
     analysis = run_analysis(
         deal, preset.lower() if preset else None, draw=int(draw) if draw else None, worry_back=worry_back,
         moves=moves.lower() if moves else None, passes=passes, spaces=spaces.lower() if spaces else None,
-        time_limit=time_limit, max_nodes=max_nodes,
+        tableau_order=tableau_order.lower() if tableau_order else None, time_limit=time_limit, max_nodes=max_nodes,
         memory=parse_size(memory) if memory is not None else None,
     )
     click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))

@@ -4,7 +4,7 @@ A preset fixes every rule option; single options given beside it override it
 (``--rules pysolfc --draw 1``)::
 
     >>> resolve_rules("pysolfc", draw=1)
-    Rules(draw=1, worry_back=False, moves='whole', passes=None)
+    Rules(draw=1, worry_back=False, moves='whole', passes=None, spaces='any', tableau_order='cyclic')
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import InputError
-from .rules import MOVES_ANY, MOVES_WHOLE, SPACES_WASTE, Rules
+from .rules import MOVES_ANY, MOVES_WHOLE, SPACES_ANY, TABLEAU_BASE, Rules
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,12 @@ class Preset:
 PRESETS = {
     "app": Preset("app", Rules(draw=3, worry_back=True, moves=MOVES_ANY), source_draw=True),
     "pysolfc": Preset("pysolfc", Rules(draw=3, worry_back=False, moves=MOVES_WHOLE), first_turn=True),
-    "solvitaire": Preset("solvitaire", Rules(draw=3, worry_back=False, moves=MOVES_ANY, spaces=SPACES_WASTE)),
+    # Solvitaire's "canfield" preset as in the paper with the published 71.2%: its spaces policy
+    # "auto-reserve-then-any" is our "any" (the reserve refills at once, then any card or run), and
+    # its tableau builds count from the base rank without wrapping across it.
+    "solvitaire": Preset(
+        "solvitaire", Rules(draw=3, worry_back=False, moves=MOVES_ANY, spaces=SPACES_ANY, tableau_order=TABLEAU_BASE)
+    ),
 }
 
 
@@ -53,6 +58,7 @@ def resolve_rules(
     moves: str | None = None,
     passes: int | None = None,
     spaces: str | None = None,
+    tableau_order: str | None = None,
 ) -> Rules:
     """The rules in force: explicit options, else the preset (default: the app's).
 
@@ -63,7 +69,8 @@ def resolve_rules(
     rules = chosen.rules
     if chosen.source_draw and source_draw is not None:
         rules = replace(rules, draw=source_draw)
-    changes = {"draw": draw, "worry_back": worry_back, "moves": moves, "passes": passes, "spaces": spaces}
+    changes = {"draw": draw, "worry_back": worry_back, "moves": moves, "passes": passes, "spaces": spaces,
+               "tableau_order": tableau_order}
     try:
         return replace(rules, **{key: value for key, value in changes.items() if value is not None})
     except ValueError as error:

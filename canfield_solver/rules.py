@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import card_name, suit_of
+from .cards import RANKS_PER_SUIT, card_name, rank_of, suit_of
 from .deal import COLUMNS, Position, builds_on
+from .errors import InputError
 
 # Move kinds, named by where the card comes from.
 DRAW = "draw"
@@ -40,6 +41,10 @@ SPACES_WASTE = "waste"
 SPACES_WASTE_FIRST = "waste-first"
 SPACES = (SPACES_ANY, SPACES_WASTE, SPACES_WASTE_FIRST)
 
+TABLEAU_CYCLIC = "cyclic"
+TABLEAU_BASE = "base"
+TABLEAU_ORDERS = (TABLEAU_CYCLIC, TABLEAU_BASE)
+
 
 class IllegalMove(ValueError):
     """A move that the rules do not allow in the position; the message says why."""
@@ -56,6 +61,9 @@ class Rules:
     card or movable run), ``"waste"`` (Hoyle: only the waste top card; the column may stay empty
     as long as the player likes) or ``"waste-first"`` (Solvitaire's ``auto-reserve-then-waste``:
     only the waste top card, and while a column is empty no other card moves onto a column).
+    ``tableau_order`` says where building down wraps: ``"cyclic"`` (the app: all the way round,
+    a K goes on an A) or ``"base"`` (Solvitaire: ranks count from the base rank, so the last card
+    of a foundation never goes on a card of the base rank; see ``crosses_base``).
     """
 
     draw: int = 3
@@ -63,6 +71,7 @@ class Rules:
     moves: str = MOVES_ANY
     passes: int | None = None
     spaces: str = SPACES_ANY
+    tableau_order: str = TABLEAU_CYCLIC
 
     def __post_init__(self) -> None:
         if self.draw not in (1, 3):
@@ -73,16 +82,54 @@ class Rules:
             raise ValueError(f"passes must be at least 1, not {self.passes!r}")
         if self.spaces not in SPACES:
             raise ValueError(f"spaces must be one of {', '.join(SPACES)}, not {self.spaces!r}")
+        if self.tableau_order not in TABLEAU_ORDERS:
+            raise ValueError(
+                f"tableau_order must be one of {', '.join(TABLEAU_ORDERS)}, not {self.tableau_order!r}"
+            )
 
     @property
     def label(self) -> str:
         """The options other than draw, as one word list, e.g. ``worry-back moves-any passes-unlimited``.
 
-        ``spaces-...`` is added only when not the default, so labels of the default rules stay as they were.
+        ``spaces-...`` and ``tableau-order-...`` are added only when not the default, so labels of the
+        default rules (results files, CSV keys) stay as they were.
         """
         back = "worry-back" if self.worry_back else "no-worry-back"
         spaces = "" if self.spaces == SPACES_ANY else f" spaces-{self.spaces}"
-        return f"{back} moves-{self.moves} passes-{self.passes or 'unlimited'}{spaces}"
+        order = "" if self.tableau_order == TABLEAU_CYCLIC else f" tableau-order-{self.tableau_order}"
+        return f"{back} moves-{self.moves} passes-{self.passes or 'unlimited'}{spaces}{order}"
+
+
+def crosses_base(card: int, onto: int, base_rank: int) -> bool:
+    """True when ``card`` on ``onto`` would build across the base: the one build that
+    ``--tableau-order base`` forbids and ``cyclic`` allows.
+
+    Relative ranks count from the base rank (base rank 0, the last card of a foundation 12);
+    under ``base`` a card of relative rank 12 goes on nothing, as in Solvitaire, so among the
+    cyclic builds (one rank down) only relative 12 onto relative 0 is lost. Base 7: a 6 never goes
+    on a 7, a K on an A is fine. The engine's ``movegen.takes`` has the same test.
+    """
+    last = (base_rank - 1) % RANKS_PER_SUIT
+    return rank_of(card) == last and rank_of(onto) == base_rank
+
+
+def check_tableau_order(position: Position, rules: Rules) -> None:
+    """Raise ``InputError`` when a column of ``position`` is not a run under ``rules.tableau_order``.
+
+    Deal files and game codes are checked against the cyclic rule (``deal.validate``); a column
+    may hold a build across the base that ``--tableau-order base`` would never have made, and the
+    engine counts on every column being a run. Fresh deals (one card a column) always pass.
+    """
+    if rules.tableau_order == TABLEAU_CYCLIC:
+        return
+    for number, column in enumerate(position.tableau, start=1):
+        for lower, upper in zip(column, column[1:]):
+            if crosses_base(upper, lower, position.base_rank):
+                raise InputError(
+                    f"column {number} holds {card_name(upper)} on {card_name(lower)}, which --tableau-order "
+                    f"{rules.tableau_order} does not allow ({card_name(upper)} is the last card of its "
+                    "foundation); play this position with --tableau-order cyclic"
+                )
 
 
 class Move(NamedTuple):
@@ -174,6 +221,11 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str | None:
             return (
                 f"{card_name(cards[0])} cannot go on {card_name(target[-1])}: "
                 "build down by one rank in alternating colours"
+            )
+        if rules.tableau_order == TABLEAU_BASE and crosses_base(cards[0], target[-1], position.base_rank):
+            return (
+                f"with --tableau-order base {card_name(cards[0])} (the last card of its foundation) "
+                f"cannot go on {card_name(target[-1])}"
             )
         return None
     return "a move needs a target: a foundation or a column"

@@ -21,7 +21,7 @@ from .engine.zobrist import make_table
 from .errors import InputError, SolverBug
 from .limits import drive
 from .playback import expand, shortcut_moves
-from .rules import Move, Rules, apply
+from .rules import Move, Rules, apply, check_tableau_order
 from .source import Setup, setup_game
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -83,10 +83,12 @@ def solve(
     ``rules`` overrides the setup's rules (a bare ``Position`` defaults to ``Rules()``).
     ``time_limit`` (seconds), ``max_nodes`` (states searched) and ``memory`` (bytes of the
     transposition table) end the search with verdict "unknown" and ``limit_hit`` naming the
-    limit. ``dominance=False`` turns off the safe-move pruning (for tests).
+    limit. ``dominance=False`` turns off the safe-move pruning (for tests). ``InputError`` when a
+    column is not a run under ``rules.tableau_order`` (see ``rules.check_tableau_order``).
     """
     began = time.perf_counter()
     start, rules = _setup(game, rules)
+    check_tableau_order(start, rules)  # the engine counts on every column being a run
     table_bytes = DEFAULT_MEMORY if memory is None else memory
     if table_bytes < MIN_MEMORY:
         raise InputError(f"memory {table_bytes} bytes is too small: give at least {MIN_MEMORY} bytes (e.g. 64M)")

@@ -14,7 +14,7 @@ from .codes import parse_code, position_from_number
 from .deal import Position, read_deal_file
 from .errors import InputError
 from .presets import get_preset, resolve_rules
-from .rules import DRAW, Move, Rules, apply
+from .rules import DRAW, Move, Rules, apply, check_tableau_order
 
 PYSOL_PREFIX = "pysol:"
 
@@ -74,18 +74,21 @@ def setup_game(
     moves: str | None = None,
     passes: int | None = None,
     spaces: str | None = None,
+    tableau_order: str | None = None,
 ) -> Setup:
     """Load ``source`` and settle the rules: options, else ``preset``, else the source's defaults.
 
     A preset whose program turns the first cards by itself (PySolFC) gets that
-    turn made here when the game is fresh.
+    turn made here when the game is fresh. A column that is not a run under the
+    tableau order in force is an ``InputError`` here, before any play.
     """
     game = load_game(source) if isinstance(source, str) else source
     preset = preset or game.preset
     rules = resolve_rules(
         preset, source_draw=game.draw, draw=draw, worry_back=worry_back, moves=moves, passes=passes,
-        spaces=spaces,
+        spaces=spaces, tableau_order=tableau_order,
     )
+    check_tableau_order(game.position, rules)
     position = game.position
     if preset is not None and get_preset(preset).first_turn and game.fresh:
         position = apply(position, Move(DRAW), rules)

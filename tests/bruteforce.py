@@ -193,13 +193,17 @@ def random_endgame(rng: random.Random, low: int = 30, high: int = 42, tries: int
     raise RuntimeError("random play did not reach the endgame; raise tries")
 
 
-def random_small_layout(rng: random.Random, in_play: int) -> Position:
+def random_small_layout(rng: random.Random, in_play: int, empty_suit: bool = False) -> Position:
     """A random legal position with ``in_play`` cards off the foundations (not necessarily reachable
     from a deal): one card per column (sometimes a short run, sometimes none with the reserve
     empty), the rest split at random between reserve, waste and stock, 0 or 1 recycle used.
-    Many are lost, unlike the endgames random play reaches."""
+    Many are lost, unlike the endgames random play reaches. ``empty_suit``: one suit's foundation
+    is empty besides (13 more cards in play), so a card of the base rank is in play, the card
+    that ``--tableau-order base`` keeps the last card of a foundation off."""
     base = rng.randrange(52)
     heights = [13, 13, 13, 13]
+    if empty_suit:
+        heights[rng.randrange(4)] = 0
     for _ in range(in_play):
         suit = rng.choice([s for s in range(4) if heights[s] > 0])
         heights[suit] -= 1

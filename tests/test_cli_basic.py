@@ -169,8 +169,36 @@ def test_replay_with_spaces_option(run_cli, tmp_path, make_position):
     assert run_cli("replay", end, "-", "--spaces", "waste", input=column).err == (
         "move 1 is illegal: column 1 5H -> column 3: with --spaces waste an empty column takes only the waste "
         "top card\n")
-    assert run_cli("replay", end, "-", "--rules", "solvitaire", input=column).status == 1
+    assert run_cli("replay", end, "-", "--rules", "solvitaire", input=column).status == 0  # its spaces: any
+    assert run_cli("replay", end, "-", "--rules", "solvitaire", "--spaces", "waste", input=column).status == 1
     assert run_cli("replay", end, "-", "--spaces", "WASTE", input="waste 9C -> column 3\n").status == 0
+
+
+def test_replay_with_tableau_order_option(run_cli, tmp_path, make_position):
+    # Base 7: 6♠ onto 7♥ builds across the base (refused under base); K♠ onto A♥ does not.
+    deal = write(tmp_path, "deal.json", position_to_dict(
+        make_position("7C", [["7H"], ["AH"], ["6S"], ["KS"]], reserve=["2C"])))
+    across = "column 3 6S -> column 1\n"
+    assert run_cli("replay", deal, "-", input=across).status == 0
+    refused = ("move 1 is illegal: column 3 6S -> column 1: with --tableau-order base 6♠ (the last card of its "
+               "foundation) cannot go on 7♥\n")
+    assert run_cli("replay", deal, "-", "--tableau-order", "base", input=across).err == refused
+    assert run_cli("replay", deal, "-", "--rules", "solvitaire", input=across).err == refused
+    assert run_cli("replay", deal, "-", "--tableau-order", "BASE", input="column 4 KS -> column 2\n").status == 0
+
+
+def test_a_column_that_is_no_run_under_tableau_order_base_is_bad_input(run_cli, tmp_path, make_position):
+    deal = write(tmp_path, "deal.json", position_to_dict(
+        make_position("7C", [["7H", "6S"], ["AH"], ["2D"], ["KS"]], reserve=["2C"])))
+    assert run_cli("show", deal).status == 0  # a run under the default cyclic order
+    message = ("error: column 1 holds 6♠ on 7♥, which --tableau-order base does not allow (6♠ is the last card "
+               "of its foundation); play this position with --tableau-order cyclic")
+    for args in (["show", deal, "--tableau-order", "base"], ["solve", deal, "--rules", "solvitaire"],
+                 ["replay", deal, "-", "--tableau-order", "base"]):
+        assert_one_error_line(run_cli(*args, input="draw\n"), 2, message)
+    deals = write(tmp_path, "deals.txt", "CF1-D3-AAAAAAA\ndeal.json\n")
+    assert_one_error_line(run_cli("batch", "--file", deals, "--tableau-order", "base", "-q"), 2,
+                          message.replace("error: ", f"error: {deals} line 2: "))
 
 
 def bad_deal(data, change):
@@ -191,6 +219,8 @@ BAD_INPUT = [
      "error: Invalid value for '--moves': 'some' is not one of 'any', 'whole'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--spaces", "bogus"],
      "error: Invalid value for '--spaces': 'bogus' is not one of 'any', 'waste', 'waste-first'. (see 'canfield-solver show --help')"),
+    (["show", "CF1-D3-AAAAAAA", "--tableau-order", "bogus"],
+     "error: Invalid value for '--tableau-order': 'bogus' is not one of 'cyclic', 'base'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--passes", "0"],
      "error: Invalid value for '--passes': 0 is not in the range x>=1. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--bogus"], "error: No such option '--bogus'. (see 'canfield-solver show --help')"),

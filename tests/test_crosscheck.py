@@ -40,7 +40,9 @@ from bruteforce import (
     replays_to_win,
 )
 from canfield_solver.deal import Position, position_from_dict, position_to_dict
-from canfield_solver.rules import COLUMN, FOUNDATION, RESERVE, WASTE, Move, Rules, legal_moves
+from canfield_solver.rules import (
+    COLUMN, FOUNDATION, RESERVE, WASTE, Move, Rules, apply, crosses_base, legal_moves, moved_cards,
+)
 from canfield_solver.solver import solve
 
 POSITIONS = int(os.environ.get("CROSSCHECK_POSITIONS", "12"))
@@ -358,6 +360,52 @@ def test_crosscheck_spaces_rules_on_layouts_with_an_empty_column():
     # a wrong "unwinnable", the dominance's risk under waste-first, would be a disagreement.
     compared = tally.counts[WINNABLE] + tally.counts[UNWINNABLE]
     assert compared >= 0.9 * POSITIONS * len(SPACES_RULE_SETS), tally.counts
+
+
+BASE_ORDER_RULE_SETS = [
+    Rules(draw=draw, worry_back=back, tableau_order="base") for draw, back in itertools.product((1, 3), (True, False))
+]
+
+
+def builds_across_the_base(position: Position, moves: list[Move], rules: Rules) -> bool:
+    """Some move of ``moves`` (played from ``position``) puts a card on a column across the base."""
+    for move in moves:
+        if move.target == COLUMN and position.tableau[move.target_index]:
+            if crosses_base(moved_cards(position, move)[0], position.tableau[move.target_index][-1], position.base_rank):
+                return True
+        position = apply(position, move, rules)
+    return False
+
+
+def test_crosscheck_tableau_order_base_on_layouts_the_cyclic_solver_wins_across_the_base():
+    # Layouts with one suit wholly in play (its base-rank card too), whose columns are runs under
+    # base, and whose win under cyclic rules (the same draw and worry-back) builds across the base
+    # somewhere: an engine that ignored --tableau-order base would find that list again, and the
+    # referee's replay under base would refuse it.
+    rng = random.Random(SEED + 4)
+    cases = []
+    for _ in range(200 * POSITIONS):
+        position = random_small_layout(rng, rng.randint(0, 6), empty_suit=True)
+        if any(crosses_base(upper, lower, position.base_rank)
+               for column in position.tableau for lower, upper in zip(column, column[1:])):
+            continue
+        for rules in BASE_ORDER_RULE_SETS:
+            cyclic = Rules(draw=rules.draw, worry_back=rules.worry_back)
+            won = solve(position, cyclic, max_nodes=SOLVER_NODES, memory=1 << 25)
+            if won.moves and builds_across_the_base(position, won.moves, cyclic):
+                cases.append((f"base-order layout {len(cases)} (seed {SEED + 4})", position))
+                break
+        if len(cases) == POSITIONS:
+            break
+    assert len(cases) == POSITIONS
+    tally = Tally()
+    for label, position in cases:
+        for rules in BASE_ORDER_RULE_SETS:
+            tally.check(label, position, rules, NODES)
+    summary = tally.report(f"{POSITIONS} random small layouts won across the base under cyclic, tableau order base")
+    assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
+    compared = tally.counts[WINNABLE] + tally.counts[UNWINNABLE]
+    assert compared >= 0.9 * POSITIONS * len(BASE_ORDER_RULE_SETS), tally.counts
 
 
 def test_tally_catches_wrong_verdicts_and_bad_move_lists(monkeypatch):

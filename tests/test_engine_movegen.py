@@ -16,12 +16,12 @@ import numpy as np
 import pytest
 
 from canfield_solver.codes import position_from_number
-from canfield_solver.deal import Position
+from canfield_solver.deal import Position, validate
 from canfield_solver.engine.bridge import decode, encode, referee_moves, unpack
 from canfield_solver.engine import layout as L
 from canfield_solver.engine.movegen import MAX_MOVES, generate, make, reachable_splits, unmake
 from canfield_solver.engine.zobrist import full_hash, make_table, state_key
-from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, legal_moves
+from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, crosses_base, legal_moves
 
 Z = make_table()
 RULE_SETS = [
@@ -152,6 +152,41 @@ def test_spaces_waste_on_positions_with_an_empty_column(played_positions):
         fewer += waste_count < any_count
         fewer_first += first_count < waste_count
     assert fewer >= 10 and fewer_first >= 10  # the rules really take moves away
+
+
+def with_base_rank_top(position: Position, number: int) -> Position | None:
+    """``position`` with column ``number % 4`` replaced by a lone base-rank card taken from the
+    reserve, waste or stock (the column's cards go under the stock); None when no such card is free."""
+    free = [card for card in position.reserve + position.waste + position.stock if card % 13 == position.base_rank]
+    if not free:
+        return None
+    card, emptied = free[number % len(free)], number % 4
+
+    def without(pile: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(c for c in pile if c != card)
+
+    tableau = tuple((card,) if c == emptied else column for c, column in enumerate(position.tableau))
+    return validate(position.with_changes(
+        reserve=without(position.reserve), waste=without(position.waste),
+        stock=position.tableau[emptied] + without(position.stock), tableau=tableau))
+
+
+def test_tableau_order_base_on_positions_with_a_base_rank_column_top(played_positions):
+    # Where the tableau order matters: a card of the base rank on top of a column (relative rank 0),
+    # and a card of the rank below it (relative 12) to play. Random play rarely has both, so each
+    # position gets a base-rank card as a column top. Columns must be runs under base as well.
+    compared = fewer = 0
+    for number, (rules, position) in enumerate(played_positions[2::8]):
+        topped = with_base_rank_top(position, number)
+        if topped is None or any(crosses_base(upper, lower, topped.base_rank)
+                                 for column in topped.tableau for lower, upper in zip(column, column[1:])):
+            continue
+        cyclic_count = check_position(topped, rules)
+        base_count = check_position(topped, dataclasses.replace(rules, tableau_order="base"))
+        assert base_count <= cyclic_count
+        compared += 1
+        fewer += base_count < cyclic_count
+    assert compared >= 30 and fewer >= 10  # the rule really takes moves away
 
 
 def test_permuted_columns_share_the_key():

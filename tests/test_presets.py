@@ -14,7 +14,7 @@ from canfield_solver.source import load_game, setup_game
     [
         ("app", Rules(draw=3, worry_back=True, moves="any", passes=None)),
         ("pysolfc", Rules(draw=3, worry_back=False, moves="whole", passes=None)),
-        ("solvitaire", Rules(draw=3, worry_back=False, moves="any", passes=None, spaces="waste")),
+        ("solvitaire", Rules(draw=3, worry_back=False, moves="any", passes=None, spaces="any", tableau_order="base")),
     ],
 )
 def test_each_preset_fixes_its_rules(preset, rules):
@@ -23,10 +23,13 @@ def test_each_preset_fixes_its_rules(preset, rules):
 
 def test_a_single_option_overrides_a_preset():
     assert resolve_rules("pysolfc", draw=1) == Rules(draw=1, worry_back=False, moves="whole")
-    assert resolve_rules("solvitaire", worry_back=True) == Rules(draw=3, worry_back=True, moves="any", spaces="waste")
-    assert resolve_rules("solvitaire", spaces="any") == Rules(draw=3, worry_back=False, moves="any")
+    assert resolve_rules("solvitaire", worry_back=True) == Rules(draw=3, worry_back=True, tableau_order="base")
+    assert resolve_rules("solvitaire", spaces="waste") == Rules(worry_back=False, spaces="waste", tableau_order="base")
+    assert resolve_rules("solvitaire", tableau_order="cyclic") == Rules(draw=3, worry_back=False, moves="any")
     assert resolve_rules("app", spaces="waste") == Rules(spaces="waste")
+    assert resolve_rules("app", tableau_order="base") == Rules(tableau_order="base")
     assert resolve_rules("pysolfc").spaces == "any" and resolve_rules().spaces == "any"
+    assert resolve_rules("pysolfc").tableau_order == "cyclic" and resolve_rules().tableau_order == "cyclic"
     assert resolve_rules("app", moves="whole", passes=2) == Rules(draw=3, worry_back=True, moves="whole", passes=2)
 
 

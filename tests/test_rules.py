@@ -18,9 +18,12 @@ from canfield_solver.rules import (
     Move,
     Rules,
     apply,
+    check_tableau_order,
+    crosses_base,
     legal_moves,
     why_illegal,
 )
+from canfield_solver.errors import InputError
 
 ANY = Rules()
 
@@ -205,6 +208,51 @@ def test_spaces_waste_first_blocks_column_building_while_a_column_is_empty(make_
     assert apply(built, to_column(WASTE, 3), WASTE_FIRST).tableau[2] == cards("QD")
 
 
+BASE_ORDER = Rules(tableau_order="base")
+
+
+def test_tableau_order_base_refuses_only_the_last_card_of_a_foundation_onto_a_base_rank_card(make_position):
+    # Base 7♥: 6♠ (relative rank 12, the last card of its foundation) onto 7♥ (relative 0) is the one
+    # cyclic build that base refuses; K♠ onto A♥ (relative 6 onto 7) is fine under both.
+    position = make_position("7C", [["7H"], ["AH"], ["6S", "5H"], ["KS"]], reserve=["2C"])
+    assert why_illegal(position, column_move(3, 1, count=2), BASE_ORDER) == (
+        "with --tableau-order base 6♠ (the last card of its foundation) cannot go on 7♥")
+    assert why_illegal(position, column_move(3, 1, count=2), ANY) is None
+    assert why_illegal(position, column_move(4, 2), BASE_ORDER) is None
+    assert why_illegal(position, column_move(4, 2), ANY) is None
+    # A card that does not build at all keeps the usual reason.
+    assert why_illegal(position, column_move(3, 2), BASE_ORDER) == (
+        "5♥ cannot go on A♥: build down by one rank in alternating colours")
+    # Base A: K onto A crosses the base, also from the reserve, the waste and a foundation.
+    ace = make_position("AD", [["AS"], ["AH"], ["2C"], ["3H"]], reserve=["KH"], waste=["KC"], foundations=["KD"])
+    across = [to_column(RESERVE, 1), to_column(WASTE, 2), to_column(FOUNDATION, 1, source_index=1)]
+    for move in across:
+        assert why_illegal(ace, move, ANY) is None
+        assert why_illegal(ace, move, BASE_ORDER).startswith("with --tableau-order base K")
+    assert [m for m in legal_moves(ace, ANY) if m not in legal_moves(ace, BASE_ORDER)] == across
+
+
+def test_crosses_base_is_exactly_relative_rank_12_onto_relative_rank_0():
+    for base_rank in range(13):
+        for card in range(52):
+            for onto in range(52):
+                crossing = (card % 13 - base_rank) % 13 == 12 and (onto % 13 - base_rank) % 13 == 0
+                assert crosses_base(card, onto, base_rank) == crossing
+
+
+def test_columns_must_be_runs_under_the_tableau_order(make_position):
+    position = make_position("7C", [["7H", "6S", "5H"], ["AH", "KS"], ["2D"], ["KC"]], reserve=["2C"])
+    check_tableau_order(position, ANY)
+    with pytest.raises(InputError) as error:
+        check_tableau_order(position, BASE_ORDER)
+    assert str(error.value) == (
+        "column 1 holds 6♠ on 7♥, which --tableau-order base does not allow (6♠ is the last card of its "
+        "foundation); play this position with --tableau-order cyclic")
+    check_tableau_order(position.with_changes(tableau=((parse_card("7H"),),) + position.tableau[1:]), BASE_ORDER)
+    for number in range(20):  # a fresh deal has one card a column
+        check_tableau_order(position_from_number(number), BASE_ORDER)
+
+
 def test_a_column_emptied_once_the_reserve_is_empty_stays_empty(make_position):
     position = make_position("7H", [["8H"], ["2S"], ["5D"], ["9C"]])
     after = apply(position, Move(COLUMN, FOUNDATION, 0), ANY)
@@ -355,6 +403,8 @@ def test_rules_reject_bad_options():
         Rules(passes=0)
     with pytest.raises(ValueError, match="spaces must be one of any, waste, waste-first, not 'some'"):
         Rules(spaces="some")
+    with pytest.raises(ValueError, match="tableau_order must be one of cyclic, base, not 'wrap'"):
+        Rules(tableau_order="wrap")
 
 
 def test_rules_label_names_spaces_only_when_not_the_default():
@@ -362,3 +412,10 @@ def test_rules_label_names_spaces_only_when_not_the_default():
     assert Rules(spaces="any").label == Rules().label
     assert Rules(worry_back=False, spaces="waste").label == "no-worry-back moves-any passes-unlimited spaces-waste"
     assert Rules(spaces="waste-first").label == "worry-back moves-any passes-unlimited spaces-waste-first"
+
+
+def test_rules_label_names_tableau_order_only_when_not_the_default():
+    assert Rules(tableau_order="cyclic").label == Rules().label
+    assert Rules(tableau_order="base").label == "worry-back moves-any passes-unlimited tableau-order-base"
+    assert Rules(worry_back=False, spaces="waste", tableau_order="base").label == (
+        "no-worry-back moves-any passes-unlimited spaces-waste tableau-order-base")

@@ -9,7 +9,7 @@ import pytest
 from bruteforce import UNKNOWN, bruteforce, replays_to_win
 from canfield_solver import solve as lazy_solve
 from canfield_solver.deal import Position, validate
-from canfield_solver.rules import Move, Rules, apply
+from canfield_solver.rules import COLUMN, Move, Rules, apply, crosses_base, moved_cards
 from canfield_solver.solver import SolveResult, solve
 from canfield_solver.source import setup_game
 
@@ -60,6 +60,31 @@ def test_parking_on_an_empty_column_needs_spaces_any(make_position):
         waste = Rules(draw=draw, worry_back=False, spaces="waste")
         for dominance in (True, False):
             assert solve(position, waste, dominance=dominance).verdict == "unwinnable"
+
+
+def crossings(result: SolveResult) -> int:
+    """How many moves of ``result`` put a card on a column across the base (relative 12 onto 0)."""
+    count, position = 0, result.start
+    for move in result.moves:
+        onto = position.tableau[move.target_index] if move.target == COLUMN else ()
+        count += bool(onto) and crosses_base(moved_cards(position, move)[0], onto[-1], position.base_rank)
+        position = apply(position, move, result.rules)
+    return count
+
+
+def test_tableau_order_base_wins_never_build_across_the_base():
+    # The solver replays every win under the rules it was given (a SolverBug otherwise); here also
+    # no move of a win under base builds across it, while the cyclic wins of some deals do.
+    crossed = won = 0
+    for letter in "ABCDEFGHIJ":
+        code = f"CF1-D3-AAAAAA{letter}"
+        base = solve(setup_game(code, worry_back=False, tableau_order="base"), max_nodes=20_000)
+        assert base.rules == Rules(draw=3, worry_back=False, tableau_order="base")
+        assert crossings(base) == 0, code
+        won += base.verdict == "winnable"
+        cyclic = solve(setup_game(code, worry_back=False), max_nodes=20_000)
+        crossed += base.verdict == "winnable" and crossings(cyclic) > 0
+    assert won >= 4 and crossed >= 2  # deals won both ways, around the base only under cyclic
 
 
 def test_already_won_position_is_winnable_with_no_moves(make_position):

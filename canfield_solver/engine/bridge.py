@@ -15,7 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..deal import Position
-from ..rules import COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, SPACES, WASTE, Move, Rules
+from ..rules import (
+    COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, SPACES, TABLEAU_BASE, WASTE, Move, Rules,
+)
 from . import layout as L
 from .movegen import COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F
 
@@ -44,6 +46,7 @@ def encode(position: Position, rules: Rules) -> np.ndarray:
     st[L.WORRY_BACK] = int(rules.worry_back)
     st[L.WHOLE] = int(rules.moves == MOVES_WHOLE)
     st[L.SPACES] = SPACES.index(rules.spaces)
+    st[L.TABLEAU_BASE] = int(rules.tableau_order == TABLEAU_BASE)
     return st
 
 

@@ -5,7 +5,8 @@ sequence: ``talon[0:k]`` is the waste (bottom to top) and ``talon[k:n]`` the
 stock in turning order, so recycling only sets ``k`` back to 0 and playing the
 waste top deletes ``talon[k-1]``. Every column is one run (cards only ever go
 onto a card they build on), and runs wrap K on A, so a column may hold all 52
-cards. The rule options sit at the end and never change during a search.
+cards (13 at most under tableau order "base"). The rule options sit at the end
+and never change during a search.
 """
 
 PILE = 52  # room for a whole deck in every pile
@@ -28,4 +29,6 @@ WHOLE = WORRY_BACK + 1  # 1: columns move only their top card or all their cards
 # Once the reserve is empty, an empty column takes: 0 any card or run; 1 only the waste top;
 # 2 only the waste top, and while a column is empty only the waste top moves onto columns.
 SPACES = WHOLE + 1
-STATE_SIZE = SPACES + 1
+# Tableau order: 0 cyclic (a K goes on an A); 1 base (the last rank of a foundation goes on nothing).
+TABLEAU_BASE = SPACES + 1
+STATE_SIZE = TABLEAU_BASE + 1

@@ -70,7 +70,9 @@ def has_space(st):
 def takes(st, column, card, from_talon):
     """Column ``column`` accepts ``card`` (as a single card or the bottom of a run).
 
-    ``from_talon``: the card is the waste top (after the draws of a stock-reach move).
+    ``from_talon``: the card is the waste top (after the draws of a stock-reach move). Under
+    tableau order "base" a card of relative rank 12 goes only onto an empty column (as
+    ``rules.crosses_base``: the one cyclic build it could make is onto relative rank 0).
     """
     if st[L.SPACES] == 2 and not from_talon and has_space(st):
         return False
@@ -79,6 +81,8 @@ def takes(st, column, card, from_talon):
         # An empty column exists only once the reserve is empty; with spaces "waste" and
         # "waste-first" it then takes only a talon card.
         return st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0)
+    if st[L.TABLEAU_BASE] == 1 and (card % 13 - st[L.BASE_RANK]) % 13 == 12:
+        return False  # tableau order "base": the last card of a foundation goes on no card
     return builds_on(card, st[L.COLUMNS + column * L.PILE + n - 1])
 
 
