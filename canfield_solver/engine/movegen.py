@@ -19,7 +19,7 @@ after it differs only by having used fewer passes, which never loses a win.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import literal_unroll, njit
 
 from . import layout as L
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
@@ -131,6 +131,32 @@ def _add_card_moves(st, card, kind_f, kind_t, source, split, recycle, out, count
 
 
 @njit(cache=True)
+def next_cards(st):
+    """Bit mask (bit = card) of the cards that fit their foundations."""
+    mask = np.int64(0)
+    for suit in range(4):
+        height = st[L.FOUNDATION + suit]
+        if height < 13:
+            mask |= np.int64(1) << (suit * 13 + (st[L.BASE_RANK] + height) % 13)
+    return mask
+
+
+@njit(cache=True)
+def _talon_takers(st, column):
+    """Bit mask of the cards ``takes(st, column, card, True)`` accepts: the waste top's targets."""
+    n = st[L.COLUMN_N + column]
+    if n == 0:
+        return np.int64((1 << 52) - 1) if st[L.RESERVE_N] == 0 else np.int64(0)
+    top = st[L.COLUMNS + column * L.PILE + n - 1]
+    rank = (top % 13 + 12) % 13  # one rank lower, K below A
+    if st[L.TABLEAU_BASE] == 1 and (rank - st[L.BASE_RANK]) % 13 == 12:
+        return np.int64(0)
+    if is_red(top):
+        return (np.int64(1) << rank) | (np.int64(1) << (39 + rank))
+    return (np.int64(1) << (13 + rank)) | (np.int64(1) << (26 + rank))
+
+
+@njit(cache=True)
 def generate(st, out):
     """Write every legal move of the state into ``out``; return how many."""
     count = 0
@@ -138,11 +164,25 @@ def generate(st, out):
         card = st[L.RESERVE + st[L.RESERVE_N] - 1]
         count = _add_card_moves(st, card, RESERVE_F, RESERVE_T, 0, 0, 0, out, count)
     direct, recycle = reachable_splits(st)
-    for split in range(1, st[L.TALON_N] + 1):
-        if (direct >> split) & 1 == 1:
-            count = _add_card_moves(st, st[L.TALON + split - 1], TALON_F, TALON_T, 0, split, 0, out, count)
-        elif (recycle >> split) & 1 == 1:
-            count = _add_card_moves(st, st[L.TALON + split - 1], TALON_F, TALON_T, 0, split, 1, out, count)
+    reach = direct | recycle
+    if reach != 0:
+        # Up to 52 talon cards: test each against bit masks rather than calling ``takes``.
+        fits = next_cards(st)
+        takers = (_talon_takers(st, 0), _talon_takers(st, 1), _talon_takers(st, 2), _talon_takers(st, 3))
+        wanted = fits | takers[0] | takers[1] | takers[2] | takers[3]
+        for split in range(1, st[L.TALON_N] + 1):
+            card = st[L.TALON + split - 1]
+            bit = np.int64(1) << card
+            if (reach >> split) & 1 == 0 or wanted & bit == 0:
+                continue
+            again = (recycle >> split) & 1
+            if fits & bit != 0:
+                out[count] = encode_move(TALON_F, 0, card // 13, 1, split, again)
+                count += 1
+            for target in literal_unroll((0, 1, 2, 3)):
+                if takers[target] & bit != 0:
+                    out[count] = encode_move(TALON_T, 0, target, 1, split, again)
+                    count += 1
     whole = st[L.WHOLE] == 1
     for source in range(4):
         n = st[L.COLUMN_N + source]

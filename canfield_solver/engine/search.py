@@ -43,6 +43,7 @@ from .movegen import (
     fits_foundation,
     generate,
     make,
+    next_cards,
     reachable_splits,
     unmake,
 )
@@ -145,10 +146,11 @@ def safe_foundation_move(st):
             if fits_foundation(st, card) and _safe_to_play(st, card):
                 return encode_move(COLUMN_F, column, card // 13, 1, 0, 0)
     if st[L.DRAW] == 1 and st[L.PASSES] == 0 and not waste_first:
-        direct, recycle = reachable_splits(st)
+        fits = next_cards(st)
         for split in range(1, st[L.TALON_N] + 1):
             card = st[L.TALON + split - 1]
-            if fits_foundation(st, card) and _safe_to_play(st, card):
+            if (fits >> card) & 1 == 1 and _safe_to_play(st, card):
+                direct, recycle = reachable_splits(st)
                 return encode_move(TALON_F, 0, card // 13, 1, split, 1 - ((direct >> split) & 1))
     return -1
 
