@@ -99,20 +99,27 @@ def reachable_splits(st):
     n = st[L.TALON_N]
     k = st[L.TALON_K]
     d = st[L.DRAW]
-    direct = np.int64(0)
-    if k > 0:
-        direct |= np.int64(1) << k
-    j = k
-    while j < n:
-        j = min(j + d, n)
-        direct |= np.int64(1) << j
+    upto_n = (np.int64(1) << (n + 1)) - 2  # bits 1..n
+    if d == 1:  # every split from max(k, 1) on; after a recycle, the ones before
+        direct = upto_n & ~((np.int64(1) << k) - 1)
+    else:
+        direct = np.int64(0)
+        if k > 0:
+            direct |= np.int64(1) << k
+        j = k
+        while j < n:
+            j = min(j + d, n)
+            direct |= np.int64(1) << j
     recycle = np.int64(0)
     passes = st[L.PASSES]
     if n > 0 and (passes == 0 or st[L.RECYCLES] + 1 < passes):
-        j = 0
-        while j < n:
-            j = min(j + d, n)
-            recycle |= np.int64(1) << j
+        if d == 1:
+            recycle = upto_n
+        else:
+            j = 0
+            while j < n:
+                j = min(j + d, n)
+                recycle |= np.int64(1) << j
         recycle &= ~direct
     return direct, recycle
 
