@@ -17,7 +17,8 @@ import resource
 import time
 
 from canfield_solver import batch
-from canfield_solver.batch import Limits, RuleOptions
+from canfield_solver.batch import Limits
+from canfield_solver.presets import RuleOptions
 from canfield_solver.stats import summarize
 
 

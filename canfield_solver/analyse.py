@@ -11,10 +11,11 @@ proven lost, and is a proven maximum only when that search saw every reachable s
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .best_score import BestResult, best_score
 from .notation import format_move, format_move_list
+from .presets import RuleOptions
 from .rules import Move, Rules, apply
 from .solver import UNWINNABLE, SolveResult, solve
 from .source import Setup, load_game, setup_game
@@ -52,28 +53,22 @@ class Analysis:
 
 def analyse(
     deal: str,
-    preset: str | None = None,
+    options: RuleOptions = RuleOptions(),
     *,
-    draw: int | None = None,
-    worry_back: bool | None = None,
-    moves: str | None = None,
-    passes: int | None = None,
-    spaces: str | None = None,
-    tableau_order: str | None = None,
     time_limit: float | None = None,
     max_nodes: int | None = None,
     memory: int | None = None,
 ) -> Analysis:
-    """Solve ``deal`` under each cell's rules, and search the best score where it is lost.
+    """Solve ``deal`` under each cell's rules (``options`` with the cell's draw and foundation
+    return), and search the best score where it is lost.
 
     ``InputError`` for a deal or rule option that cannot be used (before any search starts).
     """
     game = load_game(deal)
     setups = [
-        setup_game(game, preset, draw=d, worry_back=w, moves=moves, passes=passes, spaces=spaces,
-                   tableau_order=tableau_order)
-        for d in ((draw,) if draw else (1, 3))
-        for w in ((worry_back,) if worry_back is not None else (True, False))
+        setup_game(game, replace(options, draw=d, worry_back=w))
+        for d in ((options.draw,) if options.draw else (1, 3))
+        for w in ((options.worry_back,) if options.worry_back is not None else (True, False))
     ]
     limits = {"time_limit": time_limit, "max_nodes": max_nodes, "memory": memory}
     cells = []

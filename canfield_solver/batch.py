@@ -25,9 +25,8 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .codes import DEAL_COUNT, format_code, parse_code, random_codes
 from .errors import InputError
-from .presets import resolve_rules
-from .rules import Rules, check_tableau_order
-from .source import load_game, setup_game
+from .presets import RuleOptions, resolve_rules
+from .source import setup_game
 
 COLUMNS = ("code", "draw", "rules", "verdict", "moves", "nodes", "seconds")
 CSV_HEADER = ",".join(COLUMNS) + "\n"
@@ -39,27 +38,6 @@ SolveFunction = Callable  # solve(setup, *, time_limit, max_nodes, memory) -> re
 
 
 # --- what to solve --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RuleOptions:
-    """The rule options of the command line (None where not given), as ``setup_game`` takes them."""
-
-    preset: str | None = None
-    draw: int | None = None
-    worry_back: bool | None = None
-    moves: str | None = None
-    passes: int | None = None
-    spaces: str | None = None
-    tableau_order: str | None = None
-
-    def rules_for(self, source_draw: int | None, source_preset: str | None = None) -> Rules:
-        """The rules in force for a deal whose source names ``source_draw`` and ``source_preset``."""
-        return resolve_rules(
-            self.preset or source_preset, source_draw=source_draw, draw=self.draw,
-            worry_back=self.worry_back, moves=self.moves, passes=self.passes, spaces=self.spaces,
-            tableau_order=self.tableau_order,
-        )
 
 
 @dataclass(frozen=True)
@@ -105,13 +83,13 @@ def range_sources(start: str, count: int, options: RuleOptions) -> list[str]:
     start_draw, first = parse_code(start)
     if first + count > DEAL_COUNT:
         raise InputError(f"--start {start} --count {count} runs past the last deal number ({DEAL_COUNT - 1})")
-    draw = options.rules_for(start_draw).draw
+    draw = resolve_rules(options, source_draw=start_draw).draw
     return [format_code(number, draw) for number in range(first, first + count)]
 
 
 def random_sources(count: int, seed: int | None, options: RuleOptions) -> list[str]:
     """``count`` random codes (reproducible with ``seed``) in the draw mode in force."""
-    return random_codes(count, options.rules_for(None).draw, seed)
+    return random_codes(count, resolve_rules(options).draw, seed)
 
 
 def file_sources(path: str) -> list[tuple[int, str]]:
@@ -147,12 +125,10 @@ def make_tasks(sources: Iterable[str | tuple[int, str]], options: RuleOptions, w
     for item in sources:
         line, source = item if isinstance(item, tuple) else (None, item)
         try:
-            game = load_game(source)
-            rules = options.rules_for(game.draw, game.preset)
-            check_tableau_order(game.position, rules)
+            setup = setup_game(source, options)
         except InputError as error:
             raise InputError(f"{where} line {line}: {error}" if line else str(error)) from None
-        task = Task(source, game.name, rules.draw, rules.label)
+        task = Task(source, setup.game.name, setup.rules.draw, setup.rules.label)
         tasks.setdefault(task.key, task)
     return list(tasks.values())
 
@@ -198,10 +174,7 @@ def default_solve() -> SolveFunction:
 def solve_task(task: Task, options: RuleOptions, limits: Limits, solve: SolveFunction | None = None) -> Row:
     """Solve one deal and return its results row."""
     solve = solve or default_solve()
-    setup = setup_game(
-        task.source, options.preset, draw=options.draw, worry_back=options.worry_back,
-        moves=options.moves, passes=options.passes, spaces=options.spaces, tableau_order=options.tableau_order,
-    )
+    setup = setup_game(task.source, options)
     try:
         result = solve(setup, time_limit=limits.time_limit, max_nodes=limits.max_nodes, memory=limits.memory)
     except InputError:  # a limit the solver cannot take: the user's to fix

@@ -17,19 +17,24 @@ from .codes import random_codes
 from .deal import position_to_dict
 from .errors import InputError
 from .notation import NotationError, describe_position, format_move, parse_move
-from .presets import PRESETS
+from .presets import PRESETS, RuleOptions
 from .rules import SPACES, TABLEAU_ORDERS, IllegalMove, apply
-from .source import Setup, setup_game
+from .source import setup_game
 
 PROG = "canfield-solver"
 
 
 def rule_options(command: Callable) -> Callable:
-    """The rule options of every command that plays or solves (None where not given)."""
+    """The rule options of every command that plays or solves (None where not given).
+
+    Each option's parameter name is a field of ``presets.RuleOptions``; the command
+    takes them as ``**rule_flags`` and passes them to ``options_from_flags``.
+    """
     options = [
         click.option("--rules", "preset", type=click.Choice(sorted(PRESETS), case_sensitive=False),
                      help="Rule preset (default: app, or pysolfc for pysol: deals); options below override it."),
-        click.option("--draw", type=click.Choice(["1", "3"]), help="Cards turned per draw (default: the code's, else 3)."),
+        click.option("--draw", type=click.Choice(["1", "3"]), callback=lambda _ctx, _param, value: value and int(value),
+                     help="Cards turned per draw (default: the code's, else 3)."),
         click.option("--worry-back/--no-worry-back", default=None,
                      help="Allow moving foundation cards back to the tableau (default on)."),
         click.option("--moves", type=click.Choice(["any", "whole"], case_sensitive=False),
@@ -49,20 +54,10 @@ def rule_options(command: Callable) -> Callable:
     return command
 
 
-def make_setup(deal: str, preset: str | None, draw: str | None, worry_back: bool | None,
-               moves: str | None, passes: int | None, spaces: str | None = None,
-               tableau_order: str | None = None) -> Setup:
-    """Load DEAL and settle its rules from the rule options."""
-    return setup_game(
-        deal,
-        preset.lower() if preset else None,
-        draw=int(draw) if draw else None,
-        worry_back=worry_back,
-        moves=moves.lower() if moves else None,
-        passes=passes,
-        spaces=spaces.lower() if spaces else None,
-        tableau_order=tableau_order.lower() if tableau_order else None,
-    )
+def options_from_flags(rule_flags: dict[str, object]) -> RuleOptions:
+    """The one ``RuleOptions`` of a command's rule flags (choice values in lower case)."""
+    return RuleOptions(**{name: value.lower() if isinstance(value, str) else value
+                          for name, value in rule_flags.items()})
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -82,7 +77,7 @@ def cli() -> None:
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 def show(deal: str, as_json: bool, ascii_: bool, **rule_flags) -> None:
     """Print the starting position of DEAL."""
-    setup = make_setup(deal, **rule_flags)
+    setup = setup_game(deal, options_from_flags(rule_flags))
     if as_json:
         click.echo(json.dumps(position_to_dict(setup.position, setup.rules.draw, ascii=True)))
         return
@@ -110,7 +105,7 @@ def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
 
     Exit status 1 at the first illegal move, naming it and why.
     """
-    setup = make_setup(deal, **rule_flags)
+    setup = setup_game(deal, options_from_flags(rule_flags))
     position = setup.position
     click.echo(describe_position(position, ascii_))
     number = 0
@@ -153,7 +148,7 @@ def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
               help="Run on a Dask cluster: tcp://HOST:PORT, or 'local' to start a LocalCluster of --jobs workers.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
 def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, memory, jobs, out, resume,
-          scheduler, quiet, preset, draw, worry_back, moves, passes, spaces, tableau_order) -> None:
+          scheduler, quiet, **rule_flags) -> None:
     """Solve many deals on all cores and print their win rate; --out keeps every result."""
     import os
 
@@ -164,9 +159,7 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
         raise click.UsageError("--resume needs --out FILE, the results file to continue")
     if out:
         batching.check_results_file(out, resume)  # before choosing what may be a million deals
-    options = batching.RuleOptions(preset.lower() if preset else None, int(draw) if draw else None, worry_back,
-                                   moves.lower() if moves else None, passes, spaces.lower() if spaces else None,
-                                   tableau_order.lower() if tableau_order else None)
+    options = options_from_flags(rule_flags)
     tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
     jobs = jobs or os.cpu_count() or 1
     if memory is not None:
@@ -214,7 +207,7 @@ def stats(results_file: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | None, as_json: bool, ascii_: bool,
-            preset, draw, worry_back, moves, passes, spaces, tableau_order) -> None:
+            **rule_flags) -> None:
     """Winnable or not under draw 1 and 3, with and without foundation return, and the best score where lost.
 
     --moves, --passes and --rules apply to every cell; --draw or --worry-back/--no-worry-back keep
@@ -222,12 +215,8 @@ def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | N
     """
     from .analyse import analyse as run_analysis, report_json, report_text
 
-    analysis = run_analysis(
-        deal, preset.lower() if preset else None, draw=int(draw) if draw else None, worry_back=worry_back,
-        moves=moves.lower() if moves else None, passes=passes, spaces=spaces.lower() if spaces else None,
-        tableau_order=tableau_order.lower() if tableau_order else None, time_limit=time_limit, max_nodes=max_nodes,
-        memory=parse_size(memory) if memory is not None else None,
-    )
+    analysis = run_analysis(deal, options_from_flags(rule_flags), time_limit=time_limit, max_nodes=max_nodes,
+                            memory=parse_size(memory) if memory is not None else None)
     click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))
 
 
@@ -270,7 +259,7 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
     from .notation import format_move_list
     from .solver import solve as run_solver
 
-    setup = make_setup(deal, **rule_flags)
+    setup = setup_game(deal, options_from_flags(rule_flags))
     table_bytes = parse_size(memory) if memory is not None else None
     if shortest:
         from .shortest import DEFAULT_TIME_LIMIT, shortest as run_shortest, shortest_summary

@@ -9,8 +9,9 @@ from __future__ import annotations
 import logging
 from typing import Iterator
 
-from .batch import Limits, Row, RuleOptions, Task, default_solve, solve_task, warm_up
+from .batch import Limits, Row, Task, default_solve, solve_task, warm_up
 from .errors import InputError
+from .presets import RuleOptions
 
 INSTALL_HINT = "pip install 'canfield-solver[distributed]'"
 

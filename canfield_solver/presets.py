@@ -1,15 +1,16 @@
-"""Rule presets: the app's rules (the default) and those of other programs.
+"""Rule presets (the app's rules, the default, and those of other programs) and the rule options a
+user gives, which this module resolves into ``rules.Rules``.
 
 A preset fixes every rule option; single options given beside it override it
 (``--rules pysolfc --draw 1``)::
 
-    >>> resolve_rules("pysolfc", draw=1)
+    >>> resolve_rules(RuleOptions("pysolfc", draw=1))
     Rules(draw=1, worry_back=False, moves='whole', passes=None, spaces='any', tableau_order='cyclic')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from .errors import InputError
 from .rules import MOVES_ANY, MOVES_WHOLE, SPACES_ANY, TABLEAU_BASE, Rules
@@ -49,29 +50,41 @@ def get_preset(name: str) -> Preset:
         raise InputError(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}") from None
 
 
-def resolve_rules(
-    preset: str | None = None,
-    *,
-    source_draw: int | None = None,
-    draw: int | None = None,
-    worry_back: bool | None = None,
-    moves: str | None = None,
-    passes: int | None = None,
-    spaces: str | None = None,
-    tableau_order: str | None = None,
-) -> Rules:
-    """The rules in force: explicit options, else the preset (default: the app's).
+@dataclass(frozen=True)
+class RuleOptions:
+    """The rule options a user gave (``--rules``, ``--draw``, ...), None where not given.
+
+    Kept unresolved because what a missing option means depends on the deal (the
+    draw mode its code names, the preset a PySolFC deal implies); ``resolve_rules``
+    settles it per deal. It is the one carrier of these options from the command
+    line through ``setup_game``, ``analyse`` and the batch workers (frozen and
+    picklable, for process pools and Dask), so a new rule option needs only its
+    ``Rules`` field, a field here of the same name and its click option; every
+    field but ``preset`` overrides the ``Rules`` field of its name.
+    """
+
+    preset: str | None = None
+    draw: int | None = None
+    worry_back: bool | None = None
+    moves: str | None = None
+    passes: int | None = None
+    spaces: str | None = None
+    tableau_order: str | None = None
+
+
+def resolve_rules(options: RuleOptions = RuleOptions(), *, source_draw: int | None = None) -> Rules:
+    """The rules in force: the options given, else their preset (default: the app's).
 
     ``source_draw`` is the draw mode a game code or deal file names; it applies
     under the app's rules, while the other presets fix their program's draw mode.
+    A bad option value is an ``InputError``.
     """
-    chosen = get_preset(preset or "app")
+    chosen = get_preset(options.preset or "app")
     rules = chosen.rules
     if chosen.source_draw and source_draw is not None:
         rules = replace(rules, draw=source_draw)
-    changes = {"draw": draw, "worry_back": worry_back, "moves": moves, "passes": passes, "spaces": spaces,
-               "tableau_order": tableau_order}
+    given = {field.name: getattr(options, field.name) for field in fields(options) if field.name != "preset"}
     try:
-        return replace(rules, **{key: value for key, value in changes.items() if value is not None})
+        return replace(rules, **{name: value for name, value in given.items() if value is not None})
     except ValueError as error:
         raise InputError(str(error)) from None

@@ -8,12 +8,12 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .codes import parse_code, position_from_number
 from .deal import Position, read_deal_file
 from .errors import InputError
-from .presets import get_preset, resolve_rules
+from .presets import RuleOptions, get_preset, resolve_rules
 from .rules import DRAW, Move, Rules, apply, check_tableau_order
 
 PYSOL_PREFIX = "pysol:"
@@ -65,31 +65,19 @@ class Setup:
     position: Position
 
 
-def setup_game(
-    source: str | Game,
-    preset: str | None = None,
-    *,
-    draw: int | None = None,
-    worry_back: bool | None = None,
-    moves: str | None = None,
-    passes: int | None = None,
-    spaces: str | None = None,
-    tableau_order: str | None = None,
-) -> Setup:
-    """Load ``source`` and settle the rules: options, else ``preset``, else the source's defaults.
+def setup_game(source: str | Game, options: RuleOptions = RuleOptions()) -> Setup:
+    """Load ``source`` and settle the rules: ``options``, else their preset, else the source's defaults
+    (its draw mode, the preset it implies).
 
     A preset whose program turns the first cards by itself (PySolFC) gets that
     turn made here when the game is fresh. A column that is not a run under the
     tableau order in force is an ``InputError`` here, before any play.
     """
     game = load_game(source) if isinstance(source, str) else source
-    preset = preset or game.preset
-    rules = resolve_rules(
-        preset, source_draw=game.draw, draw=draw, worry_back=worry_back, moves=moves, passes=passes,
-        spaces=spaces, tableau_order=tableau_order,
-    )
+    options = replace(options, preset=options.preset or game.preset)
+    rules = resolve_rules(options, source_draw=game.draw)
     check_tableau_order(game.position, rules)
     position = game.position
-    if preset is not None and get_preset(preset).first_turn and game.fresh:
+    if options.preset is not None and get_preset(options.preset).first_turn and game.fresh:
         position = apply(position, Move(DRAW), rules)
     return Setup(game, rules, position)

@@ -11,6 +11,7 @@ import pytest
 from canfield_solver.best_score import best_score
 from canfield_solver.deal import position_to_dict
 from canfield_solver.notation import parse_move
+from canfield_solver.presets import RuleOptions
 from canfield_solver.rules import Rules, apply, legal_moves
 from canfield_solver.source import setup_game
 from conftest import build_position
@@ -95,7 +96,7 @@ def test_winnable_deal_best_is_all_52_cards():
 @pytest.mark.parametrize("limits, limit_hit", [({"max_nodes": 300, "memory": 1 << 24}, "nodes"),
                                                ({"memory": 1 << 13}, "memory")])
 def test_limit_gives_a_lower_bound_not_a_proof(limits, limit_hit):
-    setup = setup_game(LOST_DEAL, draw=3, worry_back=False, moves="whole")
+    setup = setup_game(LOST_DEAL, RuleOptions(draw=3, worry_back=False, moves="whole"))
     result = best_score(setup.position, setup.rules, **limits)
     assert (result.proven, result.limit_hit) == (False, limit_hit)
     assert sum(replay(setup.position, result.moves, setup.rules).foundations) == result.cards
@@ -110,7 +111,7 @@ def test_lost_deal_report_best_move_list_replays_to_the_reported_count(run_cli):
     assert (cell["draw"], cell["worry_back"], cell["verdict"]) == (3, False, "unwinnable")
     best = cell["best"]
     assert best["proven"] is True and best["score"] == 5 * (best["cards"] - 1)
-    setup = setup_game(LOST_DEAL, draw=3, worry_back=False, moves="whole")
+    setup = setup_game(LOST_DEAL, RuleOptions(draw=3, worry_back=False, moves="whole"))
     position = setup.position
     for text in best["moves"]:
         position = apply(position, parse_move(text, position), setup.rules)

@@ -12,10 +12,11 @@ from types import SimpleNamespace
 import pytest
 
 from canfield_solver import batch
-from canfield_solver.batch import Limits, Row, RuleOptions, Task
+from canfield_solver.batch import Limits, Row, Task
 from canfield_solver.codes import position_from_number
 from canfield_solver.deal import position_to_dict
 from canfield_solver.errors import InputError
+from canfield_solver.presets import RuleOptions
 
 FAKE_DELAY = "CANFIELD_TEST_FAKE_DELAY"  # seconds the fake solver sleeps per deal (the kill test sets it)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from canfield_solver import batch
-from canfield_solver.batch import RuleOptions
+from canfield_solver.presets import RuleOptions
 from test_batch import FAKE_DELAY, fake_rows, without_seconds
 
 DEALS = 60
@@ -27,7 +27,8 @@ signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started fr
 sys.path.insert(0, {str(TESTS)!r})
 from test_batch import fake_solve
 from canfield_solver import batch
-options = batch.RuleOptions()
+from canfield_solver.presets import RuleOptions
+options = RuleOptions()
 tasks = batch.select_tasks(options, start={START!r}, count={DEALS})
 batch.run_batch(tasks, lambda todo: batch.solve_locally(todo, options, batch.Limits(), 2, fake_solve),
                 sys.argv[1], resume=True, quiet=True)

@@ -11,8 +11,9 @@ import time
 import pytest
 
 from canfield_solver import batch
-from canfield_solver.batch import Limits, RuleOptions
+from canfield_solver.batch import Limits
 from canfield_solver.codes import format_code
+from canfield_solver.presets import RuleOptions
 from canfield_solver.solver import solve
 from canfield_solver.source import setup_game
 
@@ -23,7 +24,7 @@ def single_solves(codes, max_nodes=MAX_NODES, **rules):
     """What `solve` says of each code on its own: verdict, solution length, nodes."""
     found = {}
     for code in codes:
-        result = solve(setup_game(code, **rules), max_nodes=max_nodes, memory=64 << 20)
+        result = solve(setup_game(code, RuleOptions(**rules)), max_nodes=max_nodes, memory=64 << 20)
         found[code] = (result.verdict, len(result.moves) if result.verdict == "winnable" else None, result.nodes)
     return found
 

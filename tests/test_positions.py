@@ -9,6 +9,7 @@ import pytest
 from canfield_solver.deal import position_from_dict, position_to_dict
 from canfield_solver.notation import parse_move
 from canfield_solver.rules import Rules, apply
+from canfield_solver.presets import RuleOptions
 from canfield_solver.source import load_game, setup_game
 
 # A game in progress, as a player would write it: hearts up to 9♥, spades up to 8♠, diamonds at 7♦.
@@ -54,7 +55,7 @@ def test_show_prints_it_and_json_gives_it_back(run_cli, in_progress_file):
 
 
 def test_no_automatic_first_turn_on_a_game_in_progress(run_cli, in_progress_file):
-    assert setup_game(in_progress_file, "pysolfc").position == load_game(in_progress_file).position
+    assert setup_game(in_progress_file, RuleOptions("pysolfc")).position == load_game(in_progress_file).position
     result = run_cli("show", in_progress_file, "--rules", "pysolfc", "--ascii")
     assert result.out.splitlines()[1] == IN_PROGRESS_TEXT
 
@@ -84,7 +85,7 @@ def test_replay_continues_from_it_with_its_score(run_cli, in_progress_file, tmp_
 
 def test_a_saved_game_with_the_base_card_returned_resumes(run_cli, tmp_path):
     """Save a game after a foundation return of the base card itself, then show and replay it."""
-    setup = setup_game("pysol:123", "app")
+    setup = setup_game("pysol:123", RuleOptions("app"))
     returned = apply(setup.position, parse_move("foundation 7C -> column 4", setup.position), setup.rules)
     path = tmp_path / "saved.json"
     path.write_text(json.dumps(position_to_dict(returned, 3)))

@@ -4,7 +4,7 @@ import pytest
 
 from canfield_solver.codes import position_from_code
 from canfield_solver.errors import InputError
-from canfield_solver.presets import resolve_rules
+from canfield_solver.presets import RuleOptions, resolve_rules
 from canfield_solver.rules import COLUMN, Move, Rules, why_illegal
 from canfield_solver.source import load_game, setup_game
 
@@ -18,47 +18,50 @@ from canfield_solver.source import load_game, setup_game
     ],
 )
 def test_each_preset_fixes_its_rules(preset, rules):
-    assert resolve_rules(preset) == rules
+    assert resolve_rules(RuleOptions(preset)) == rules
 
 
 def test_a_single_option_overrides_a_preset():
-    assert resolve_rules("pysolfc", draw=1) == Rules(draw=1, worry_back=False, moves="whole")
-    assert resolve_rules("solvitaire", worry_back=True) == Rules(draw=3, worry_back=True, tableau_order="base")
-    assert resolve_rules("solvitaire", spaces="waste") == Rules(worry_back=False, spaces="waste", tableau_order="base")
-    assert resolve_rules("solvitaire", tableau_order="cyclic") == Rules(draw=3, worry_back=False, moves="any")
-    assert resolve_rules("app", spaces="waste") == Rules(spaces="waste")
-    assert resolve_rules("app", tableau_order="base") == Rules(tableau_order="base")
-    assert resolve_rules("pysolfc").spaces == "any" and resolve_rules().spaces == "any"
-    assert resolve_rules("pysolfc").tableau_order == "cyclic" and resolve_rules().tableau_order == "cyclic"
-    assert resolve_rules("app", moves="whole", passes=2) == Rules(draw=3, worry_back=True, moves="whole", passes=2)
+    def rules(preset, **options):
+        return resolve_rules(RuleOptions(preset, **options))
+
+    assert rules("pysolfc", draw=1) == Rules(draw=1, worry_back=False, moves="whole")
+    assert rules("solvitaire", worry_back=True) == Rules(draw=3, worry_back=True, tableau_order="base")
+    assert rules("solvitaire", spaces="waste") == Rules(worry_back=False, spaces="waste", tableau_order="base")
+    assert rules("solvitaire", tableau_order="cyclic") == Rules(draw=3, worry_back=False, moves="any")
+    assert rules("app", spaces="waste") == Rules(spaces="waste")
+    assert rules("app", tableau_order="base") == Rules(tableau_order="base")
+    assert rules("pysolfc").spaces == "any" and resolve_rules().spaces == "any"
+    assert rules("pysolfc").tableau_order == "cyclic" and resolve_rules().tableau_order == "cyclic"
+    assert rules("app", moves="whole", passes=2) == Rules(draw=3, worry_back=True, moves="whole", passes=2)
 
 
 def test_the_app_plays_the_draw_mode_of_the_code_other_presets_fix_theirs():
     assert setup_game("CF1-D1-AAAAACL").rules.draw == 1
-    assert setup_game("CF1-D1-AAAAACL", "app").rules.draw == 1
-    assert setup_game("CF1-D1-AAAAACL", "solvitaire").rules.draw == 3
-    assert setup_game("CF1-D1-AAAAACL", "pysolfc").rules.draw == 3
-    assert setup_game("CF1-D3-AAAAACL", "app", draw=1).rules.draw == 1
+    assert setup_game("CF1-D1-AAAAACL", RuleOptions("app")).rules.draw == 1
+    assert setup_game("CF1-D1-AAAAACL", RuleOptions("solvitaire")).rules.draw == 3
+    assert setup_game("CF1-D1-AAAAACL", RuleOptions("pysolfc")).rules.draw == 3
+    assert setup_game("CF1-D3-AAAAACL", RuleOptions("app", draw=1)).rules.draw == 1
 
 
 def test_bad_preset_name_is_an_input_error():
     with pytest.raises(InputError, match="unknown rules preset 'hoyle': choose one of app, pysolfc, solvitaire"):
-        resolve_rules("hoyle")
+        resolve_rules(RuleOptions("hoyle"))
 
 
 def test_pysolfc_turns_the_first_three_cards_of_a_fresh_deal():
     start = position_from_code("CF1-D3-AAAAACL")
-    setup = setup_game("CF1-D3-AAAAACL", "pysolfc")
+    setup = setup_game("CF1-D3-AAAAACL", RuleOptions("pysolfc"))
     assert setup.position.waste == tuple(reversed(start.stock[-3:]))
     assert setup.position.stock == start.stock[:-3]
     assert setup.position.reserve == start.reserve and setup.position.tableau == start.tableau
     # The other presets start from the deal itself.
-    assert setup_game("CF1-D3-AAAAACL", "solvitaire").position == start
+    assert setup_game("CF1-D3-AAAAACL", RuleOptions("solvitaire")).position == start
     assert setup_game("CF1-D3-AAAAACL").position == start
 
 
 def test_first_turn_with_a_draw_override_turns_that_many():
-    setup = setup_game("CF1-D3-AAAAACL", "pysolfc", draw=1)
+    setup = setup_game("CF1-D3-AAAAACL", RuleOptions("pysolfc", draw=1))
     assert (len(setup.position.waste), len(setup.position.stock)) == (1, 33)
 
 
@@ -67,7 +70,7 @@ def test_pysol_deals_default_to_pysolfc_and_are_not_turned_again():
     assert setup.rules == Rules(draw=3, worry_back=False, moves="whole")
     assert setup.position == load_game("pysol:123").position
     assert len(setup.position.waste) == 3
-    app = setup_game("pysol:123", "app")
+    app = setup_game("pysol:123", RuleOptions("app"))
     assert app.rules == Rules(draw=3, worry_back=True, moves="any")
     assert app.position == setup.position
 
@@ -77,11 +80,11 @@ def test_pysolfc_moves_only_a_top_card_or_a_whole_column(make_position):
     position = make_position("KS", [["9C", "8H", "7C"], ["9S"], ["8D"], ["5S"]], ["2C", "3C", "4C"])
     two_cards = Move(COLUMN, COLUMN, source_index=0, target_index=1, count=2)  # 8♥ 7♣ onto 9♠
     top_card = Move(COLUMN, COLUMN, source_index=0, target_index=2, count=1)  # 7♣ onto 8♦
-    assert why_illegal(position, two_cards, resolve_rules("pysolfc")) == (
+    assert why_illegal(position, two_cards, resolve_rules(RuleOptions("pysolfc"))) == (
         "with --moves whole a column moves only its top card or all of its cards"
     )
-    assert why_illegal(position, two_cards, resolve_rules("solvitaire")) is None
-    assert why_illegal(position, top_card, resolve_rules("pysolfc")) is None
+    assert why_illegal(position, two_cards, resolve_rules(RuleOptions("solvitaire"))) is None
+    assert why_illegal(position, top_card, resolve_rules(RuleOptions("pysolfc"))) is None
 
 
 def test_cli_show_with_pysolfc_shows_the_three_card_waste(run_cli):

@@ -12,6 +12,7 @@ from canfield_solver.cards import parse_card
 from canfield_solver.deal import position_to_dict
 from canfield_solver.errors import InputError
 from canfield_solver.pysol import load_pysol_game, shuffled_talon
+from canfield_solver.presets import RuleOptions
 from canfield_solver.source import load_game, setup_game
 
 # Full starting layouts as PySolFC shows them (3 cards already on the waste), generated once
@@ -189,7 +190,7 @@ def test_show_json_gives_a_deal_file_with_the_waste(run_cli, tmp_path):
     # The deal file loads back to the same position, not fresh (no second automatic turn).
     path = tmp_path / "pysol123.json"
     path.write_text(result.out)
-    setup = setup_game(str(path), "pysolfc")
+    setup = setup_game(str(path), RuleOptions("pysolfc"))
     assert setup.position == load_game("pysol:123").position
 
 

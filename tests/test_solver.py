@@ -11,6 +11,7 @@ from canfield_solver import solve as lazy_solve
 from canfield_solver.deal import Position, validate
 from canfield_solver.rules import COLUMN, Move, Rules, apply, crosses_base, moved_cards
 from canfield_solver.solver import SolveResult, solve
+from canfield_solver.presets import RuleOptions
 from canfield_solver.source import setup_game
 
 NO_BACK = Rules(draw=3, worry_back=False)
@@ -78,11 +79,11 @@ def test_tableau_order_base_wins_never_build_across_the_base():
     crossed = won = 0
     for letter in "ABCDEFGHIJ":
         code = f"CF1-D3-AAAAAA{letter}"
-        base = solve(setup_game(code, worry_back=False, tableau_order="base"), max_nodes=20_000)
+        base = solve(setup_game(code, RuleOptions(worry_back=False, tableau_order="base")), max_nodes=20_000)
         assert base.rules == Rules(draw=3, worry_back=False, tableau_order="base")
         assert crossings(base) == 0, code
         won += base.verdict == "winnable"
-        cyclic = solve(setup_game(code, worry_back=False), max_nodes=20_000)
+        cyclic = solve(setup_game(code, RuleOptions(worry_back=False)), max_nodes=20_000)
         crossed += base.verdict == "winnable" and crossings(cyclic) > 0
     assert won >= 4 and crossed >= 2  # deals won both ways, around the base only under cyclic
 
