@@ -299,10 +299,11 @@ class Tally:
         return text
 
 
-def run_crosscheck(title: str, cases: list[tuple[str, Position]], max_nodes: int) -> Counter:
+def run_crosscheck(title: str, cases: list[tuple[str, Position]], max_nodes: int,
+                   rule_sets: list[Rules] = RULE_SETS) -> Counter:
     tally = Tally()
     for label, position in cases:
-        for rules in RULE_SETS:
+        for rules in rule_sets:
             tally.check(label, position, rules, max_nodes)
     summary = tally.report(title)
     assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
@@ -350,16 +351,11 @@ def test_crosscheck_spaces_rules_on_layouts_with_an_empty_column():
         position = random_small_layout(rng, rng.randint(12, 22))
         if not all(position.tableau):
             cases.append((f"spaced layout {len(cases)} (seed {SEED + 3})", position))
-    tally = Tally()
-    for label, position in cases:
-        for rules in SPACES_RULE_SETS:
-            tally.check(label, position, rules, NODES)
-    summary = tally.report(f"{POSITIONS} random small layouts with an empty column, spaces waste / waste-first")
-    assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
+    counts = run_crosscheck(f"{POSITIONS} random small layouts with an empty column, spaces waste / waste-first",
+                            cases, NODES, SPACES_RULE_SETS)
     # These layouts are almost all won (a too-permissive engine would fail the referee's replay);
     # a wrong "unwinnable", the dominance's risk under waste-first, would be a disagreement.
-    compared = tally.counts[WINNABLE] + tally.counts[UNWINNABLE]
-    assert compared >= 0.9 * POSITIONS * len(SPACES_RULE_SETS), tally.counts
+    assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.9 * POSITIONS * len(SPACES_RULE_SETS), counts
 
 
 BASE_ORDER_RULE_SETS = [
@@ -398,14 +394,9 @@ def test_crosscheck_tableau_order_base_on_layouts_the_cyclic_solver_wins_across_
         if len(cases) == POSITIONS:
             break
     assert len(cases) == POSITIONS
-    tally = Tally()
-    for label, position in cases:
-        for rules in BASE_ORDER_RULE_SETS:
-            tally.check(label, position, rules, NODES)
-    summary = tally.report(f"{POSITIONS} random small layouts won across the base under cyclic, tableau order base")
-    assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
-    compared = tally.counts[WINNABLE] + tally.counts[UNWINNABLE]
-    assert compared >= 0.9 * POSITIONS * len(BASE_ORDER_RULE_SETS), tally.counts
+    counts = run_crosscheck(f"{POSITIONS} random small layouts won across the base under cyclic, tableau order base",
+                            cases, NODES, BASE_ORDER_RULE_SETS)
+    assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.9 * POSITIONS * len(BASE_ORDER_RULE_SETS), counts
 
 
 def test_tally_catches_wrong_verdicts_and_bad_move_lists(monkeypatch):
