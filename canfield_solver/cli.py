@@ -44,7 +44,7 @@ def rule_options(command: Callable) -> Callable:
         click.option("--spaces", type=click.Choice(list(SPACES), case_sensitive=False),
                      help="Once the reserve is empty, an empty column takes any card or run (any, default),"
                           " only the waste top card (waste, Hoyle), or the waste top card before any other"
-                          " card moves onto a column (waste-first, Solvitaire)."),
+                          " card moves onto a column (waste-first, Solvitaire's auto-reserve-then-waste)."),
         click.option("--tableau-order", type=click.Choice(list(TABLEAU_ORDERS), case_sensitive=False),
                      help="Building down wraps all the way round, a K on an A (cyclic, default), or ranks count"
                           " from the base rank and the last card of a foundation goes on no card (base, Solvitaire)."),
