@@ -67,6 +67,13 @@ def has_space(st):
 
 
 @njit(cache=True)
+def goes_on_nothing(st, card):
+    """Tableau order "base": the last card of a foundation (relative rank 12) builds on no card
+    (``card`` may also be a bare rank; see ``rules.crosses_base``)."""
+    return st[L.TABLEAU_BASE] == 1 and (card % 13 - st[L.BASE_RANK]) % 13 == 12
+
+
+@njit(cache=True)
 def takes(st, column, card, from_talon):
     """Column ``column`` accepts ``card`` (as a single card or the bottom of a run).
 
@@ -81,8 +88,8 @@ def takes(st, column, card, from_talon):
         # An empty column exists only once the reserve is empty; with spaces "waste" and
         # "waste-first" it then takes only a talon card.
         return st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0)
-    if st[L.TABLEAU_BASE] == 1 and (card % 13 - st[L.BASE_RANK]) % 13 == 12:
-        return False  # tableau order "base": the last card of a foundation goes on no card
+    if goes_on_nothing(st, card):
+        return False
     return builds_on(card, st[L.COLUMNS + column * L.PILE + n - 1])
 
 
@@ -125,19 +132,6 @@ def reachable_splits(st):
 
 
 @njit(cache=True)
-def _add_card_moves(st, card, kind_f, kind_t, source, split, recycle, out, count):
-    """Append the foundation move and the column moves of one playable card."""
-    if fits_foundation(st, card):
-        out[count] = encode_move(kind_f, source, card // 13, 1, split, recycle)
-        count += 1
-    for target in range(4):
-        if takes(st, target, card, kind_t == TALON_T):
-            out[count] = encode_move(kind_t, source, target, 1, split, recycle)
-            count += 1
-    return count
-
-
-@njit(cache=True)
 def next_cards(st):
     """Bit mask (bit = card) of the cards that fit their foundations."""
     mask = np.int64(0)
@@ -156,7 +150,7 @@ def _talon_takers(st, column):
         return np.int64((1 << 52) - 1) if st[L.RESERVE_N] == 0 else np.int64(0)
     top = st[L.COLUMNS + column * L.PILE + n - 1]
     rank = (top % 13 + 12) % 13  # one rank lower, K below A
-    if st[L.TABLEAU_BASE] == 1 and (rank - st[L.BASE_RANK]) % 13 == 12:
+    if goes_on_nothing(st, rank):
         return np.int64(0)
     if is_red(top):
         return (np.int64(1) << rank) | (np.int64(1) << (39 + rank))
@@ -169,7 +163,13 @@ def generate(st, out):
     count = 0
     if st[L.RESERVE_N] > 0:
         card = st[L.RESERVE + st[L.RESERVE_N] - 1]
-        count = _add_card_moves(st, card, RESERVE_F, RESERVE_T, 0, 0, 0, out, count)
+        if fits_foundation(st, card):
+            out[count] = encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
+            count += 1
+        for target in range(4):
+            if takes(st, target, card, False):
+                out[count] = encode_move(RESERVE_T, 0, target, 1, 0, 0)
+                count += 1
     direct, recycle = reachable_splits(st)
     reach = direct | recycle
     if reach != 0:
