@@ -2,11 +2,12 @@
 
 Modules, each with one job:
 
+- ``kernel``: the numba decorator of the search's kernels (no reference counting);
 - ``layout``: where each part of a position lives in the one ``int32`` state array;
 - ``bridge``: ``Position``/``Rules`` to arrays and back, engine moves to referee ``Move`` lists;
 - ``zobrist``: the Zobrist tables and the canonical 64-bit key of a state;
 - ``movegen``: legal move generation (stock as reachable cards), make and unmake;
-- ``table``: the fixed-size transposition table of keys;
+- ``table``: the transposition table of keys (and a prefetch of a key's slot);
 - ``search``: the resumable depth-first search with dominances and move ordering.
 
 Kernels only take numpy arrays and integers, so later searches (most cards to the

@@ -19,61 +19,62 @@ after it differs only by having used fewer passes, which never loses a win.
 from __future__ import annotations
 
 import numpy as np
-from numba import literal_unroll, njit
+from numba import literal_unroll
 
 from . import layout as L
+from .kernel import kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
 RESERVE_F, RESERVE_T, TALON_F, TALON_T, COLUMN_F, COLUMN_T, RETURN_T = range(7)
 MAX_MOVES = 512  # more than any state has (at most 5 + 52*5 + 4*(1 + 3*52) + 16, in practice < 100)
 
 
-@njit(cache=True)
+@kernel
 def encode_move(kind, source, target, count, split, recycle):
     """Pack the fields of a move into one int32."""
     return np.int32(kind | (source << 3) | (target << 5) | (count << 7) | (split << 13) | (recycle << 19))
 
 
-@njit(cache=True)
+@kernel
 def is_red(card):
     suit = card // 13
     return suit == 1 or suit == 2
 
 
-@njit(cache=True)
+@kernel
 def builds_on(card, onto):
     """Tableau rule: one rank lower (K on A wraps) and the other colour."""
     return is_red(card) != is_red(onto) and (card % 13 + 1) % 13 == onto % 13
 
 
-@njit(cache=True)
+@kernel
 def fits_foundation(st, card):
     """The card is the next one its suit's foundation takes."""
     height = st[L.FOUNDATION + card // 13]
     return height < 13 and (st[L.BASE_RANK] + height) % 13 == card % 13
 
 
-@njit(cache=True)
+@kernel
 def column_top(st, column):
     """The exposed card of ``column`` (the column must not be empty)."""
     return st[L.COLUMNS + column * L.PILE + st[L.COLUMN_N + column] - 1]
 
 
-@njit(cache=True)
+@kernel
 def has_space(st):
     """Some column is empty."""
     return (st[L.COLUMN_N] == 0 or st[L.COLUMN_N + 1] == 0 or st[L.COLUMN_N + 2] == 0
             or st[L.COLUMN_N + 3] == 0)
 
 
-@njit(cache=True)
+@kernel
 def goes_on_nothing(st, card):
     """Tableau order "base": the last card of a foundation (relative rank 12) builds on no card
     (``card`` may also be a bare rank; see ``rules.crosses_base``)."""
     return st[L.TABLEAU_BASE] == 1 and (card % 13 - st[L.BASE_RANK]) % 13 == 12
 
 
-@njit(cache=True)
+@kernel
 def takes(st, column, card, from_talon):
     """Column ``column`` accepts ``card`` (as a single card or the bottom of a run).
 
@@ -93,7 +94,7 @@ def takes(st, column, card, from_talon):
     return builds_on(card, st[L.COLUMNS + column * L.PILE + n - 1])
 
 
-@njit(cache=True)
+@kernel
 def reachable_splits(st):
     """The talon splits whose waste top some draws (and at most one recycle) bring into play.
 
@@ -131,7 +132,7 @@ def reachable_splits(st):
     return direct, recycle
 
 
-@njit(cache=True)
+@kernel
 def next_cards(st):
     """Bit mask (bit = card) of the cards that fit their foundations."""
     mask = np.int64(0)
@@ -142,7 +143,7 @@ def next_cards(st):
     return mask
 
 
-@njit(cache=True)
+@kernel
 def _talon_takers(st, column):
     """Bit mask of the cards ``takes(st, column, card, True)`` accepts: the waste top's targets."""
     n = st[L.COLUMN_N + column]
@@ -157,7 +158,7 @@ def _talon_takers(st, column):
     return (np.int64(1) << (13 + rank)) | (np.int64(1) << (26 + rank))
 
 
-@njit(cache=True)
+@kernel
 def generate(st, out):
     """Write every legal move of the state into ``out``; return how many."""
     count = 0
@@ -227,7 +228,7 @@ def generate(st, out):
     return count
 
 
-@njit(cache=True)
+@kernel
 def _push(st, hashes, z, column, card):
     n = st[L.COLUMN_N + column]
     st[L.COLUMNS + column * L.PILE + n] = card
@@ -235,7 +236,7 @@ def _push(st, hashes, z, column, card):
     hashes[1 + column] ^= z[Z_COLUMN + n * 52 + card]
 
 
-@njit(cache=True)
+@kernel
 def _pop(st, hashes, z, column):
     n = st[L.COLUMN_N + column] - 1
     card = st[L.COLUMNS + column * L.PILE + n]
@@ -244,13 +245,13 @@ def _pop(st, hashes, z, column):
     return card
 
 
-@njit(cache=True)
+@kernel
 def _set_reserve_n(st, hashes, z, n):
     hashes[0] ^= z[Z_RESERVE + st[L.RESERVE_N]] ^ z[Z_RESERVE + n]
     st[L.RESERVE_N] = n
 
 
-@njit(cache=True)
+@kernel
 def _place(st, hashes, z, card, kind, target):
     """Put a single card on its foundation (foundation kinds) or on column ``target``."""
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
@@ -259,7 +260,7 @@ def _place(st, hashes, z, card, kind, target):
         _push(st, hashes, z, target, card)
 
 
-@njit(cache=True)
+@kernel
 def _unplace(st, hashes, z, kind, target):
     """Take back the single card ``_place`` put down; return it."""
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
@@ -269,7 +270,7 @@ def _unplace(st, hashes, z, kind, target):
     return _pop(st, hashes, z, target)
 
 
-@njit(cache=True)
+@kernel
 def make(st, hashes, z, move):
     """Carry out a legal move (and the automatic refill); return what ``unmake`` needs."""
     kind = move & 7
@@ -317,7 +318,7 @@ def make(st, hashes, z, move):
     return undo
 
 
-@njit(cache=True)
+@kernel
 def unmake(st, hashes, z, move, undo):
     """Take back ``move`` made with ``make`` (which returned ``undo``)."""
     kind = move & 7

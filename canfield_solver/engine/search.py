@@ -27,9 +27,9 @@ other by draws and recycles alone, see ``zobrist.canonical_split``) — a contra
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import layout as L
+from .kernel import kernel
 from .movegen import (
     COLUMN_F,
     COLUMN_T,
@@ -47,14 +47,14 @@ from .movegen import (
     reachable_splits,
     unmake,
 )
-from .table import grown, insert
+from .table import grown, insert, prefetch
 from .zobrist import state_key
 
 SCORE_SHIFT = 20  # above the 20 bits of a move (see movegen)
 # Status codes of ``run``.
 RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
 # Cells of the control array.
-DEPTH, NODES, STATUS, MADE = range(4)  # MADE: moves made, including those to states already seen
+DEPTH, NODES, STATUS, TRIED = range(4)  # TRIED: moves tried, including those to states already seen
 
 
 # Cells of the ``best`` array (``run`` with ``track_best``): the most foundation cards seen, and
@@ -62,18 +62,18 @@ DEPTH, NODES, STATUS, MADE = range(4)  # MADE: moves made, including those to st
 CARDS, LENGTH = range(2)
 
 
-@njit(cache=True)
+@kernel
 def foundation_cards(st):
     """How many cards are on the foundations (the base card included)."""
     return st[L.FOUNDATION] + st[L.FOUNDATION + 1] + st[L.FOUNDATION + 2] + st[L.FOUNDATION + 3]
 
 
-@njit(cache=True)
+@kernel
 def is_won(st):
     return foundation_cards(st) == 52
 
 
-@njit(cache=True)
+@kernel
 def _safe_to_play(st, card):
     """No win needs ``card`` (which fits its foundation, relative rank ``r``) kept off it.
 
@@ -97,7 +97,7 @@ def _safe_to_play(st, card):
             and st[L.FOUNDATION + partner] >= r - 2)
 
 
-@njit(cache=True)
+@kernel
 def safe_foundation_move(st):
     """A foundation move that keeps every win and lowers ``d`` (see the module docstring), or -1.
 
@@ -155,7 +155,7 @@ def safe_foundation_move(st):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def _score(st, move):
     """Search order: higher first. Foundation plays, then moves that empty the reserve faster.
 
@@ -188,7 +188,7 @@ def _score(st, move):
     return 0  # RETURN_T
 
 
-@njit(cache=True)
+@kernel
 def partial_moves_pruned(st):
     """Partial column moves that uncover a card not fitting its foundation are left out (with
     dominances on): any run may move (moves "any") and spaces are not "waste-first", the
@@ -196,7 +196,7 @@ def partial_moves_pruned(st):
     return st[L.WHOLE] == 0 and st[L.SPACES] != 2
 
 
-@njit(cache=True)
+@kernel
 def ordered_moves(st, out, dominance):
     """The moves to search from a state, best first; only the dominant one when there is one.
 
@@ -245,6 +245,22 @@ def ordered_moves(st, out, dominance):
     return kept
 
 
+@kernel
+def expand(st, hashes, z, slots, moves, keys, base, dominance):
+    """Write the state's ordered moves at ``moves[base:]`` and the keys of the states they lead
+    to at ``keys[base:]``; return how many. Each key's table slot is prefetched, so the probes
+    that ``run`` makes later (mostly of states already seen) find it in the cache instead of
+    waiting on memory one at a time."""
+    count = ordered_moves(st, moves[base : base + MAX_MOVES], dominance)
+    for j in range(base, base + count):
+        u = make(st, hashes, z, moves[j])
+        key = state_key(st, z, hashes)
+        unmake(st, hashes, z, moves[j], u)
+        keys[j] = key
+        prefetch(slots, key)
+    return count
+
+
 class SearchArrays:
     """All the arrays of one search (state, hashes, table, stack, and the best state seen when
     ``run`` tracks it), so ``run`` can stop and resume."""
@@ -259,6 +275,7 @@ class SearchArrays:
         self.slots = slots
         self.meta = meta
         self.moves = np.zeros(depth * MAX_MOVES, dtype=np.int32)
+        self.keys = np.zeros(depth * MAX_MOVES, dtype=np.uint64)
         self.counts = np.zeros(depth, dtype=np.int32)
         self.next = np.zeros(depth, dtype=np.int32)
         self.path = np.zeros(depth, dtype=np.int32)
@@ -269,8 +286,7 @@ class SearchArrays:
 
     def grow(self) -> None:
         """Double the stack (the path got deeper than it holds)."""
-        self.moves = np.concatenate([self.moves, np.zeros_like(self.moves)])
-        for name in ("counts", "next", "path", "undo", "best_path"):
+        for name in ("moves", "keys", "counts", "next", "path", "undo", "best_path"):
             array = getattr(self, name)
             setattr(self, name, np.concatenate([array, np.zeros_like(array)]))
 
@@ -282,11 +298,11 @@ class SearchArrays:
         return True
 
     def start(self, dominance: bool) -> int:
-        return start(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.counts,
+        return start(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.counts,
                      self.next, self.control, dominance)
 
     def run(self, budget: int, dominance: bool, track_best: bool = False) -> int:
-        return run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.counts, self.next,
+        return run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.counts, self.next,
                    self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path)
 
     def path_moves(self) -> np.ndarray:
@@ -298,8 +314,8 @@ class SearchArrays:
         return self.best_path[: self.best[LENGTH]].copy()
 
 
-@njit(cache=True)
-def start(st, hashes, z, slots, meta, moves, counts, nxt, control, dominance):
+@kernel
+def start(st, hashes, z, slots, meta, moves, keys, counts, nxt, control, dominance):
     """Enter the start state: WON, TABLE_FULL, or RUNNING with its moves on the stack."""
     control[DEPTH] = 0
     control[NODES] = 1
@@ -308,14 +324,14 @@ def start(st, hashes, z, slots, meta, moves, counts, nxt, control, dominance):
     elif is_won(st):
         control[STATUS] = WON
     else:
-        counts[0] = ordered_moves(st, moves[0:MAX_MOVES], dominance)
+        counts[0] = expand(st, hashes, z, slots, moves, keys, 0, dominance)
         nxt[0] = 0
         control[STATUS] = RUNNING
     return control[STATUS]
 
 
-@njit(cache=True)
-def run(st, hashes, z, slots, meta, moves, counts, nxt, path, undo, control, budget, dominance, track_best, best,
+@kernel
+def run(st, hashes, z, slots, meta, moves, keys, counts, nxt, path, undo, control, budget, dominance, track_best, best,
         best_path):
     """Search on for at most ``budget`` new states; return the status (also in ``control``).
 
@@ -324,7 +340,7 @@ def run(st, hashes, z, slots, meta, moves, counts, nxt, path, undo, control, bud
     """
     depth = control[DEPTH]
     nodes = 0
-    made = 0
+    tried = 0
     status = RUNNING
     capacity = counts.shape[0]
     while True:
@@ -343,17 +359,15 @@ def run(st, hashes, z, slots, meta, moves, counts, nxt, path, undo, control, bud
             break
         move = moves[depth * MAX_MOVES + i]
         nxt[depth] = i + 1
-        u = make(st, hashes, z, move)
-        made += 1
-        added = insert(slots, meta, state_key(st, z, hashes))
+        tried += 1
+        added = insert(slots, meta, keys[depth * MAX_MOVES + i])
         if added == 0:
-            unmake(st, hashes, z, move, u)
             continue
         if added < 0:
-            unmake(st, hashes, z, move, u)
             nxt[depth] = i
             status = TABLE_FULL
             break
+        u = make(st, hashes, z, move)
         nodes += 1
         path[depth] = move
         undo[depth] = u
@@ -361,14 +375,15 @@ def run(st, hashes, z, slots, meta, moves, counts, nxt, path, undo, control, bud
         if track_best and foundation_cards(st) > best[CARDS]:
             best[CARDS] = foundation_cards(st)
             best[LENGTH] = depth
-            best_path[:depth] = path[:depth]
+            for j in range(depth):  # a loop: copying a slice would need numba's allocator
+                best_path[j] = path[j]
         if is_won(st):
             status = WON
             break
-        counts[depth] = ordered_moves(st, moves[depth * MAX_MOVES : (depth + 1) * MAX_MOVES], dominance)
+        counts[depth] = expand(st, hashes, z, slots, moves, keys, depth * MAX_MOVES, dominance)
         nxt[depth] = 0
     control[DEPTH] = depth
     control[NODES] += nodes
-    control[MADE] += made
+    control[TRIED] += tried
     control[STATUS] = status
     return status

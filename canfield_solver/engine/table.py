@@ -12,7 +12,12 @@ from __future__ import annotations
 import mmap
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from .kernel import kernel
 
 MAX_LOAD = 0.75  # linear probing stays fast below this load
 SLOT_BYTES = 8
@@ -53,7 +58,7 @@ def _zeroed(size: int) -> np.ndarray:
     return np.frombuffer(area, dtype=np.uint8)
 
 
-@njit(cache=True)
+@kernel
 def insert(slots, meta, key):
     """Add ``key``: 1 when it is new, 0 when it was already there, -1 when the table is full."""
     mask = np.uint64(slots.shape[0] - 1)
@@ -71,14 +76,40 @@ def insert(slots, meta, key):
         i = (i + np.uint64(1)) & mask
 
 
-@njit(cache=True)
+@intrinsic
+def _prefetch(typingctx, array, index):
+    """LLVM's prefetch of ``array[index]`` for reading (the hardware may ignore it)."""
+
+    def codegen(context, builder, signature, args):
+        array_type = signature.args[0]
+        data = context.make_array(array_type)(context, builder, args[0])
+        pointer = cgutils.get_item_pointer(context, builder, array_type, data, [args[1]], wraparound=False)
+        byte_pointer = ir.IntType(8).as_pointer()
+        int32 = ir.IntType(32)
+        function = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer, int32, int32, int32]), "llvm.prefetch.p0")
+        # read (0), high temporal locality (3), data cache (1)
+        builder.call(function, [builder.bitcast(pointer, byte_pointer), int32(0), int32(3), int32(1)])
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+@kernel
+def prefetch(slots, key):
+    """Start loading the slot where a probe for ``key`` begins, so that a later ``insert`` or
+    ``contains`` of it does not wait on memory."""
+    _prefetch(slots, key & np.uint64(slots.shape[0] - 1))
+
+
+@kernel
 def _rehash(old, new, meta):
     for i in range(old.shape[0]):
         if old[i] != np.uint64(0):
             insert(new, meta, old[i])
 
 
-@njit(cache=True)
+@kernel
 def contains(slots, key):
     """True when ``key`` is stored."""
     mask = np.uint64(slots.shape[0] - 1)

@@ -20,9 +20,9 @@ foundation, so they follow from the rest.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import layout as L
+from .kernel import kernel
 
 # Offsets in the table of random numbers.
 Z_RESERVE = 0  # 53 reserve lengths
@@ -40,7 +40,7 @@ def make_table() -> np.ndarray:
     return generator.integers(1, 2**63, size=Z_SIZE, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
 
 
-@njit(cache=True)
+@kernel
 def mix64(x):
     """SplitMix64's finalizer: a bijective scrambler of 64-bit numbers (0 maps to 0)."""
     x ^= x >> np.uint64(30)
@@ -51,13 +51,13 @@ def mix64(x):
     return x
 
 
-@njit(cache=True)
+@kernel
 def recycles_hash(recycles):
     """The key part of the recycles count (only used when passes are limited)."""
     return mix64(np.uint64(recycles) + np.uint64(0x9E3779B97F4A7C15))
 
 
-@njit(cache=True)
+@kernel
 def canonical_split(st):
     """The talon split ``k`` up to states reachable both ways by draws and recycles alone.
 
@@ -74,7 +74,7 @@ def canonical_split(st):
     return k
 
 
-@njit(cache=True)
+@kernel
 def full_hash(st, z, hashes):
     """Compute ``hashes`` (the 5 incremental parts) from scratch."""
     h = z[Z_RESERVE + st[L.RESERVE_N]]
@@ -91,7 +91,7 @@ def full_hash(st, z, hashes):
         hashes[1 + c] = h
 
 
-@njit(cache=True)
+@kernel
 def state_key(st, z, hashes):
     """The canonical key of the state (never 0, which marks an empty table slot)."""
     key = hashes[0] ^ z[Z_SPLIT + canonical_split(st)]
