@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import numpy as np
 from numba import literal_unroll
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from . import layout as L
 from .kernel import kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
 RESERVE_F, RESERVE_T, TALON_F, TALON_T, COLUMN_F, COLUMN_T, RETURN_T = range(7)
+ALL_CARDS = np.int64((1 << 52) - 1)  # a bit mask of cards with every card in it
+EVERY_SPLIT = np.int64(-1)  # bit masks of talon splits: all of them, and every third from 0
+EVERY_THIRD = np.int64(sum(1 << bit for bit in range(0, 63, 3)))
 MAX_MOVES = 512  # more than any state has (at most 5 + 52*5 + 4*(1 + 3*52) + 16, in practice < 100)
 
 
@@ -39,12 +43,6 @@ def encode_move(kind, source, target, count, split, recycle):
 def is_red(card):
     suit = card // 13
     return suit == 1 or suit == 2
-
-
-@kernel
-def builds_on(card, onto):
-    """Tableau rule: one rank lower (K on A wraps) and the other colour."""
-    return is_red(card) != is_red(onto) and (card % 13 + 1) % 13 == onto % 13
 
 
 @kernel
@@ -75,23 +73,29 @@ def goes_on_nothing(st, card):
 
 
 @kernel
-def takes(st, column, card, from_talon):
-    """Column ``column`` accepts ``card`` (as a single card or the bottom of a run).
+def takers(st, column, from_talon):
+    """Bit mask (bit = card) of the cards column ``column`` accepts, as a single card or the
+    bottom of a run.
 
-    ``from_talon``: the card is the waste top (after the draws of a stock-reach move). Under
-    tableau order "base" a card of relative rank 12 goes only onto an empty column (as
-    ``rules.crosses_base``: the one cyclic build it could make is onto relative rank 0).
+    ``from_talon``: the card would be the waste top (after the draws of a stock-reach move). An
+    empty column exists only once the reserve is empty; it then takes any card with spaces "any"
+    and only a talon card with "waste" and "waste-first", under which, while a column is empty,
+    only talon cards move onto columns at all. Under tableau order "base" a card of relative rank
+    12 goes only onto an empty column (as ``rules.crosses_base``: the one cyclic build it could
+    make is onto relative rank 0).
     """
     if st[L.SPACES] == 2 and not from_talon and has_space(st):
-        return False
+        return np.int64(0)
     n = st[L.COLUMN_N + column]
     if n == 0:
-        # An empty column exists only once the reserve is empty; with spaces "waste" and
-        # "waste-first" it then takes only a talon card.
-        return st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0)
-    if goes_on_nothing(st, card):
-        return False
-    return builds_on(card, st[L.COLUMNS + column * L.PILE + n - 1])
+        return ALL_CARDS if st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0) else np.int64(0)
+    top = st[L.COLUMNS + column * L.PILE + n - 1]
+    rank = (top % 13 + 12) % 13  # one rank lower, K below A
+    if goes_on_nothing(st, rank):
+        return np.int64(0)
+    if is_red(top):  # the black cards of that rank: spades and clubs
+        return (np.int64(1) << rank) | (np.int64(1) << (39 + rank))
+    return (np.int64(1) << (13 + rank)) | (np.int64(1) << (26 + rank))
 
 
 @kernel
@@ -105,30 +109,14 @@ def reachable_splits(st):
     empty, a pass left): ``d``, ``2d``, ... below ``n``, and ``n``. A second recycle reaches nothing new.
     """
     n = st[L.TALON_N]
-    k = st[L.TALON_K]
-    d = st[L.DRAW]
-    upto_n = (np.int64(1) << (n + 1)) - 2  # bits 1..n
-    if d == 1:  # every split from max(k, 1) on; after a recycle, the ones before
-        direct = upto_n & ~((np.int64(1) << k) - 1)
-    else:
-        direct = np.int64(0)
-        if k > 0:
-            direct |= np.int64(1) << k
-        j = k
-        while j < n:
-            j = min(j + d, n)
-            direct |= np.int64(1) << j
+    every = EVERY_SPLIT if st[L.DRAW] == 1 else EVERY_THIRD  # splits 0, d, 2d, ...
+    below_n = ((np.int64(1) << n) - 1) & ~np.int64(1)  # splits 1 .. n - 1
+    last = np.int64(1) << n if n > 0 else np.int64(0)
+    direct = ((every << st[L.TALON_K]) & below_n) | last
     recycle = np.int64(0)
     passes = st[L.PASSES]
     if n > 0 and (passes == 0 or st[L.RECYCLES] + 1 < passes):
-        if d == 1:
-            recycle = upto_n
-        else:
-            j = 0
-            while j < n:
-                j = min(j + d, n)
-                recycle |= np.int64(1) << j
-        recycle &= ~direct
+        recycle = ((every & below_n) | last) & ~direct
     return direct, recycle
 
 
@@ -144,51 +132,41 @@ def next_cards(st):
 
 
 @kernel
-def _talon_takers(st, column):
-    """Bit mask of the cards ``takes(st, column, card, True)`` accepts: the waste top's targets."""
-    n = st[L.COLUMN_N + column]
-    if n == 0:
-        return np.int64((1 << 52) - 1) if st[L.RESERVE_N] == 0 else np.int64(0)
-    top = st[L.COLUMNS + column * L.PILE + n - 1]
-    rank = (top % 13 + 12) % 13  # one rank lower, K below A
-    if goes_on_nothing(st, rank):
-        return np.int64(0)
-    if is_red(top):
-        return (np.int64(1) << rank) | (np.int64(1) << (39 + rank))
-    return (np.int64(1) << (13 + rank)) | (np.int64(1) << (26 + rank))
-
-
-@kernel
 def generate(st, out):
-    """Write every legal move of the state into ``out``; return how many."""
+    """Write every legal move of the state into ``out``; return how many.
+
+    Each pile's card is tested against bit masks of what the foundations and each column take.
+    """
     count = 0
+    fits = next_cards(st)
+    onto = (takers(st, 0, False), takers(st, 1, False), takers(st, 2, False), takers(st, 3, False))
     if st[L.RESERVE_N] > 0:
         card = st[L.RESERVE + st[L.RESERVE_N] - 1]
-        if fits_foundation(st, card):
+        if (fits >> card) & 1 == 1:
             out[count] = encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
             count += 1
-        for target in range(4):
-            if takes(st, target, card, False):
+        for target in literal_unroll((0, 1, 2, 3)):
+            if (onto[target] >> card) & 1 == 1:
                 out[count] = encode_move(RESERVE_T, 0, target, 1, 0, 0)
                 count += 1
     direct, recycle = reachable_splits(st)
     reach = direct | recycle
     if reach != 0:
-        # Up to 52 talon cards: test each against bit masks rather than calling ``takes``.
-        fits = next_cards(st)
-        takers = (_talon_takers(st, 0), _talon_takers(st, 1), _talon_takers(st, 2), _talon_takers(st, 3))
-        wanted = fits | takers[0] | takers[1] | takers[2] | takers[3]
-        for split in range(1, st[L.TALON_N] + 1):
+        talon_onto = (takers(st, 0, True), takers(st, 1, True), takers(st, 2, True), takers(st, 3, True))
+        wanted = fits | talon_onto[0] | talon_onto[1] | talon_onto[2] | talon_onto[3]
+        while reach != 0:  # the reachable splits, lowest first
+            split = trailing_zeros(reach)
+            reach &= reach - 1
             card = st[L.TALON + split - 1]
             bit = np.int64(1) << card
-            if (reach >> split) & 1 == 0 or wanted & bit == 0:
+            if wanted & bit == 0:
                 continue
             again = (recycle >> split) & 1
             if fits & bit != 0:
                 out[count] = encode_move(TALON_F, 0, card // 13, 1, split, again)
                 count += 1
             for target in literal_unroll((0, 1, 2, 3)):
-                if takers[target] & bit != 0:
+                if talon_onto[target] & bit != 0:
                     out[count] = encode_move(TALON_T, 0, target, 1, split, again)
                     count += 1
     whole = st[L.WHOLE] == 1
@@ -197,32 +175,33 @@ def generate(st, out):
         if n == 0:
             continue
         base = L.COLUMNS + source * L.PILE
-        if fits_foundation(st, st[base + n - 1]):
-            out[count] = encode_move(COLUMN_F, source, st[base + n - 1] // 13, 1, 0, 0)
+        top = st[base + n - 1]
+        if (fits >> top) & 1 == 1:
+            out[count] = encode_move(COLUMN_F, source, top // 13, 1, 0, 0)
             count += 1
-        top_rank = st[base + n - 1] % 13
+        top_rank = top % 13
         for target in range(4):
-            if target == source:
+            accepts = onto[target]
+            if target == source or accepts == 0:
                 continue
-            first, step = 1, 1  # an empty target takes any tail
+            moved, step = 1, 1  # an empty target takes any tail
             if st[L.COLUMN_N + target] > 0:
                 # The column is one run, so the card ``moved`` deep has rank top + moved - 1 (mod 13):
                 # only every 13th depth has the rank that builds on the target's top.
-                first, step = (column_top(st, target) % 13 - 1 - top_rank) % 13 + 1, 13
-            for moved in range(first, n + 1, step):
-                if whole and moved != 1 and moved != n:
-                    continue
-                if takes(st, target, st[base + n - moved], False):
+                moved, step = (column_top(st, target) % 13 + 12 - top_rank) % 13 + 1, 13
+            while moved <= n:  # not a stepped range: its trip count costs a division
+                if (not whole or moved == 1 or moved == n) and (accepts >> st[base + n - moved]) & 1 == 1:
                     out[count] = encode_move(COLUMN_T, source, target, moved, 0, 0)
                     count += 1
+                moved += step
     if st[L.WORRY_BACK] == 1:
         for suit in range(4):
             height = st[L.FOUNDATION + suit]
             if height == 0:
                 continue
             card = suit * 13 + (st[L.BASE_RANK] + height - 1) % 13
-            for target in range(4):
-                if takes(st, target, card, False):
+            for target in literal_unroll((0, 1, 2, 3)):
+                if (onto[target] >> card) & 1 == 1:
                     out[count] = encode_move(RETURN_T, suit, target, 1, 0, 0)
                     count += 1
     return count
