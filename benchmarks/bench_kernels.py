@@ -1,0 +1,114 @@
+"""Kernel benchmark: what the search spends per state, on states taken from the middle of real searches.
+
+Run by hand (not a test)::
+
+    python benchmarks/bench_kernels.py              # draw 3, no foundation returns
+    python benchmarks/bench_kernels.py --draw 1
+
+It runs the searches of a few hard deals (CF1-D3-AAAAAAM and others) and keeps the state they are
+in every 997 states, then times, per kept state (best of several rounds, nanoseconds):
+``generate`` (the legal moves), ``ordered_moves`` (the moves searched, with the dominances), and
+the keys of the states those moves lead to (``make``, ``state_key``, ``unmake`` for each, which
+``search.expand`` does). A state entered by ``search.run`` costs these plus its table probes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+from numba import njit
+
+from canfield_solver.codes import position_from_number
+from canfield_solver.engine.bridge import encode
+from canfield_solver.engine.movegen import MAX_MOVES, generate, make, unmake
+from canfield_solver.engine.search import RUNNING, TABLE_FULL, SearchArrays, ordered_moves
+from canfield_solver.engine.table import new_table
+from canfield_solver.engine.zobrist import full_hash, make_table, state_key
+from canfield_solver.rules import Rules
+
+DEALS = (12, 179, 7, 184, 43)  # deal numbers of some of the longest searches of bench_solve
+EVERY = 997  # states searched between two kept states
+
+
+def mid_search_states(number: int, rules: Rules, count: int) -> list[np.ndarray]:
+    """Up to ``count`` copies of the state the search of deal ``number`` is in, every ``EVERY`` states."""
+    slots, meta = new_table(1 << 21)
+    search = SearchArrays(encode(position_from_number(number), rules), make_table(), slots, meta)
+    status, kept = search.start(True), []
+    while len(kept) < count and status in (RUNNING, TABLE_FULL):
+        if status == TABLE_FULL:
+            search.grow_table(1 << 31)
+        status = search.run(EVERY, True)
+        kept.append(search.st.copy())
+    return kept
+
+
+@njit(cache=True)
+def time_generate(states, rounds):
+    out = np.zeros(MAX_MOVES, np.int32)
+    total = 0
+    for _ in range(rounds):
+        for i in range(states.shape[0]):
+            total += generate(states[i], out)
+    return total
+
+
+@njit(cache=True)
+def time_ordered_moves(states, rounds):
+    out = np.zeros(MAX_MOVES, np.int32)
+    total = 0
+    for _ in range(rounds):
+        for i in range(states.shape[0]):
+            total += ordered_moves(states[i], out, True)
+    return total
+
+
+@njit(cache=True)
+def time_child_keys(states, z, rounds):
+    out = np.zeros(MAX_MOVES, np.int32)
+    hashes = np.zeros(5, np.uint64)
+    mixed = np.uint64(0)
+    for i in range(states.shape[0]):
+        st = states[i]
+        full_hash(st, z, hashes)
+        count = ordered_moves(st, out, True)
+        for _ in range(rounds):
+            for j in range(count):
+                undo = make(st, hashes, z, out[j])
+                mixed ^= state_key(st, z, hashes)
+                unmake(st, hashes, z, out[j], undo)
+    return mixed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--draw", type=int, choices=(1, 3), default=3)
+    parser.add_argument("--worry-back", action="store_true", help="allow foundation returns")
+    parser.add_argument("--rounds", type=int, default=100, help="passes over the states per timing (default 100)")
+    args = parser.parse_args()
+    rules = Rules(draw=args.draw, worry_back=args.worry_back)
+    states = np.array([state for number in DEALS for state in mid_search_states(number, rules, 400)])
+    z = make_table()
+    timed = {
+        "generate": lambda: time_generate(states, args.rounds),
+        "ordered_moves": lambda: time_ordered_moves(states, args.rounds),
+        "child keys": lambda: time_child_keys(states.copy(), z, args.rounds),
+    }
+    time_generate(states[:1], 1), time_ordered_moves(states[:1], 1), time_child_keys(states[:1].copy(), z, 1)
+    best = {name: float("inf") for name in timed}
+    for _ in range(5):
+        for name, run in timed.items():
+            began = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - began)
+    out = np.zeros(MAX_MOVES, np.int32)
+    searched = np.mean([ordered_moves(state, out, True) for state in states])
+    print(f"draw {rules.draw}, {rules.label}: {len(states)} mid-search states, {searched:.2f} moves searched per state")
+    for name, seconds in best.items():
+        print(f"  {name:14} {seconds / (len(states) * args.rounds) * 1e9:6.0f} ns per state")
+
+
+if __name__ == "__main__":
+    main()
