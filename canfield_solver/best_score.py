@@ -120,7 +120,7 @@ def best_score(
         effort = max(nodes, SHORTENING_NODES)
         if max_nodes is not None:
             effort = min(effort, max_nodes - nodes)
-        shorter = tighten(start, rules, shortcut_moves(start, rules, moves), cards, began=began,
+        shorter = tighten(start, rules, shortcut_moves(start, rules, moves)[0], cards, began=began,
                           time_limit=time_limit, max_nodes=effort, memory=memory)
         moves, shortest, nodes = shorter.moves, shorter.proven, nodes + shorter.nodes
     return BestResult(

@@ -70,10 +70,12 @@ def compress(start: Position, moves: list[Move], rules: Rules) -> tuple[np.ndarr
     return np.array(engine, dtype=np.int32), position
 
 
-def shortcut_moves(start: Position, rules: Rules, moves: list[Move]) -> list[Move]:
+def shortcut_moves(start: Position, rules: Rules, moves: list[Move]) -> tuple[list[Move], Position]:
     """``moves`` with detours cut out (``engine.shortcut``, pass after pass while it gains): a list
-    that ends in the same position in no more moves, replayed through the referee."""
+    that ends in the same position (up to ``_place``) in no more moves, replayed through the
+    referee, and the position it ends in."""
     path, goal = compress(start, moves, rules)
+    end = goal
     z = make_table()
     while len(path):
         st = encode(start, rules)
@@ -81,13 +83,13 @@ def shortcut_moves(start: Position, rules: Rules, moves: list[Move]) -> list[Mov
         full_hash(st, z, hashes)
         out = np.zeros(2 * len(path), dtype=np.int32)
         shorter_path = out[: shortcut(st, hashes, z, path, out)]
-        shorter, end = expand(start, shorter_path, rules)
-        if _place(end, rules) != _place(goal, rules):
+        shorter, shorter_end = expand(start, shorter_path, rules)
+        if _place(shorter_end, rules) != _place(goal, rules):
             raise SolverBug("a shortcut move list does not end where the list it shortens does")
         if len(shorter) >= len(moves):
             break
-        moves, path = shorter, shorter_path
-    return moves
+        moves, path, end = shorter, shorter_path, shorter_end
+    return moves, end
 
 
 def _place(position: Position, rules: Rules) -> Position:

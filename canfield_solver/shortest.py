@@ -25,7 +25,7 @@ from .engine.search import EXHAUSTED, NODES, WON
 from .engine.shortest import COST, BoundedSearch, BudgetTable
 from .engine.zobrist import make_table
 from .limits import drive
-from .playback import expand, shortcut_moves
+from .playback import expand
 from .rules import Move, Rules
 from .errors import SolverBug
 from .solver import DEFAULT_MEMORY, FIRST_TABLE, WINNABLE, solve
@@ -115,7 +115,7 @@ def shortest(
     if first.verdict != WINNABLE:
         return ShortestResult(first.verdict, [], False, 0, 0, first.nodes, time.perf_counter() - began,
                               first.limit_hit, rules, start)
-    more = tighten(start, rules, shortcut_moves(start, rules, first.moves), 52, began=began,
+    more = tighten(start, rules, first.moves, 52, began=began,  # ``solve`` cut its detours out
                    time_limit=time_limit, max_nodes=None if max_nodes is None else max_nodes - first.nodes,
                    memory=memory)
     return ShortestResult(

@@ -21,7 +21,7 @@ from .engine.zobrist import make_table
 from .errors import InputError, SolverBug
 from .limits import drive
 from .playback import expand, shortcut_moves
-from .rules import Move, Rules, apply, check_tableau_order
+from .rules import Move, Rules, check_tableau_order
 from .source import Setup, setup_game
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -55,15 +55,13 @@ def _replay(start: Position, engine_moves, rules: Rules) -> list[Move]:
     """Expand engine moves to referee moves, applying each; raise ``SolverBug`` unless they win.
 
     The search's path can wander (a depth-first search keeps the first win it meets), so its
-    detours are cut out; the shorter list is replayed through the referee again.
+    detours are cut out; the shorter list is replayed through the referee again (by
+    ``shortcut_moves``, which returns the position it ends in).
     """
     moves, end = expand(start, engine_moves, rules)
     if not end.is_won:
         raise SolverBug(f"solver move list of {len(moves)} moves does not end in a win")
-    moves = shortcut_moves(start, rules, moves)
-    end = start
-    for move in moves:
-        end = apply(end, move, rules)
+    moves, end = shortcut_moves(start, rules, moves)
     if not end.is_won:
         raise SolverBug(f"shortened move list of {len(moves)} moves does not end in a win")
     return moves

@@ -135,8 +135,8 @@ def test_shortcut_cuts_a_detour_out():
         moves.append(parse_move(text, position))
         position = apply(position, moves[-1], rules)
     assert position.is_won
-    short = shortcut_moves(start, rules, moves)
-    assert short == moves[2:]
+    short, end = shortcut_moves(start, rules, moves)
+    assert short == moves[2:] and end == position
 
 
 def test_solver_lists_compress_and_expand_back_and_shortcut_keeps_the_win():
@@ -145,8 +145,9 @@ def test_solver_lists_compress_and_expand_back_and_shortcut_keeps_the_win():
         result = solve(setup, max_nodes=100_000)
         path, end = compress(result.start, result.moves, result.rules)
         assert expand(result.start, path, result.rules) == (result.moves, end) and end.is_won
-        short = shortcut_moves(result.start, result.rules, result.moves)
+        short, short_end = shortcut_moves(result.start, result.rules, result.moves)
         assert len(short) <= len(result.moves) and replays_to_win(result.start, short, result.rules)
+        assert short_end.is_won
 
 
 def test_unwinnable_position_has_no_shortest(make_position):
