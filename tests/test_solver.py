@@ -131,6 +131,39 @@ def test_limits_give_unknown_with_the_limit_named():
     assert by_memory.nodes <= 1024
 
 
+def search_to_the_end(code: str, depth: int):
+    """Search ``code``'s deal (the app's rules) with a stack of ``depth`` states and the moves
+    room that goes with it, doubled whenever it is full: the status, the states searched, the
+    path, and how often the stack grew."""
+    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.search import NODES, RUNNING, STACK_FULL, SearchArrays
+    from canfield_solver.engine.table import new_table
+    from canfield_solver.engine.zobrist import make_table
+
+    setup = setup_game(code)
+    slots, meta = new_table(1 << 24)
+    search = SearchArrays(encode(setup.position, setup.rules), make_table(), slots, meta, depth=depth)
+    status, grown = search.start(True), 0
+    while status in (RUNNING, STACK_FULL):
+        if status == STACK_FULL:
+            search.grow()
+            grown += 1
+        status = search.run(1_000_000, True)
+    return status, int(search.control[NODES]), list(search.path_moves()), grown
+
+
+@pytest.mark.parametrize("code", ["CF1-D3-AAAAAAC", "CF1-D1-AAAAAAC"])
+def test_search_stack_grows_and_the_search_goes_on_unchanged(code):
+    # A stack of 2 states has to double several times on these paths of over 32 states (under
+    # draw 1 once because the moves of the path outgrow their room); the search meets the same
+    # states in the same order as with a stack that never fills.
+    from canfield_solver.engine.search import WON
+
+    small, full = search_to_the_end(code, 2), search_to_the_end(code, 256)
+    assert small[3] >= 4 and full[3] == 0 and full[0] == WON
+    assert small[:3] == full[:3] and len(full[2]) > 32
+
+
 def test_api_takes_codes_setups_positions_and_rule_overrides():
     setup = setup_game("CF1-D1-AAAAAAC")
     from_code = lazy_solve("CF1-D1-AAAAAAC", max_nodes=200_000)

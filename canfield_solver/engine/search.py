@@ -50,6 +50,7 @@ from .movegen import (
 from .table import grown, insert, prefetch
 from .zobrist import state_key
 
+MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
 SCORE_SHIFT = 20  # above the 20 bits of a move (see movegen)
 # Status codes of ``run``.
 RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
@@ -274,8 +275,12 @@ class SearchArrays:
         full_hash(st, z, self.hashes)
         self.slots = slots
         self.meta = meta
-        self.moves = np.zeros(depth * MAX_MOVES, dtype=np.int32)
-        self.keys = np.zeros(depth * MAX_MOVES, dtype=np.uint64)
+        # The moves to search from each state of the path, one block after another: those of
+        # depth ``d`` are ``moves[first[d] : first[d] + counts[d]]``, with their states' keys.
+        room = MAX_MOVES + depth * MOVES_PER_STATE
+        self.moves = np.zeros(room, dtype=np.int32)
+        self.keys = np.zeros(room, dtype=np.uint64)
+        self.first = np.zeros(depth, dtype=np.int32)
         self.counts = np.zeros(depth, dtype=np.int32)
         self.next = np.zeros(depth, dtype=np.int32)
         self.path = np.zeros(depth, dtype=np.int32)
@@ -285,8 +290,8 @@ class SearchArrays:
         self.best_path = np.zeros(depth, dtype=np.int32)
 
     def grow(self) -> None:
-        """Double the stack (the path got deeper than it holds)."""
-        for name in ("moves", "keys", "counts", "next", "path", "undo", "best_path"):
+        """Double the stack (the path got deeper, or its moves more, than it holds)."""
+        for name in ("moves", "keys", "first", "counts", "next", "path", "undo", "best_path"):
             array = getattr(self, name)
             setattr(self, name, np.concatenate([array, np.zeros_like(array)]))
 
@@ -298,12 +303,12 @@ class SearchArrays:
         return True
 
     def start(self, dominance: bool) -> int:
-        return start(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.counts,
-                     self.next, self.control, dominance)
+        return start(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.first,
+                     self.counts, self.next, self.control, dominance)
 
     def run(self, budget: int, dominance: bool, track_best: bool = False) -> int:
-        return run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.counts, self.next,
-                   self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path)
+        return run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.first, self.counts,
+                   self.next, self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path)
 
     def path_moves(self) -> np.ndarray:
         """The engine moves from the start to the current state."""
@@ -315,7 +320,7 @@ class SearchArrays:
 
 
 @kernel
-def start(st, hashes, z, slots, meta, moves, keys, counts, nxt, control, dominance):
+def start(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, control, dominance):
     """Enter the start state: WON, TABLE_FULL, or RUNNING with its moves on the stack."""
     control[DEPTH] = 0
     control[NODES] = 1
@@ -324,6 +329,7 @@ def start(st, hashes, z, slots, meta, moves, keys, counts, nxt, control, dominan
     elif is_won(st):
         control[STATUS] = WON
     else:
+        first[0] = 0
         counts[0] = expand(st, hashes, z, slots, moves, keys, 0, dominance)
         nxt[0] = 0
         control[STATUS] = RUNNING
@@ -331,8 +337,8 @@ def start(st, hashes, z, slots, meta, moves, keys, counts, nxt, control, dominan
 
 
 @kernel
-def run(st, hashes, z, slots, meta, moves, keys, counts, nxt, path, undo, control, budget, dominance, track_best, best,
-        best_path):
+def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo, control, budget, dominance, track_best,
+        best, best_path):
     """Search on for at most ``budget`` new states; return the status (also in ``control``).
 
     ``track_best``: also keep in ``best`` and ``best_path`` the state with the most foundation
@@ -354,13 +360,13 @@ def run(st, hashes, z, slots, meta, moves, keys, counts, nxt, path, undo, contro
             depth -= 1
             unmake(st, hashes, z, path[depth], undo[depth])
             continue
-        if depth + 1 >= capacity:
+        if depth + 1 >= capacity or first[depth] + counts[depth] + MAX_MOVES > moves.shape[0]:
             status = STACK_FULL
             break
-        move = moves[depth * MAX_MOVES + i]
+        move = moves[first[depth] + i]
         nxt[depth] = i + 1
         tried += 1
-        added = insert(slots, meta, keys[depth * MAX_MOVES + i])
+        added = insert(slots, meta, keys[first[depth] + i])
         if added == 0:
             continue
         if added < 0:
@@ -380,7 +386,8 @@ def run(st, hashes, z, slots, meta, moves, keys, counts, nxt, path, undo, contro
         if is_won(st):
             status = WON
             break
-        counts[depth] = expand(st, hashes, z, slots, moves, keys, depth * MAX_MOVES, dominance)
+        first[depth] = first[depth - 1] + counts[depth - 1]
+        counts[depth] = expand(st, hashes, z, slots, moves, keys, first[depth], dominance)
         nxt[depth] = 0
     control[DEPTH] = depth
     control[NODES] += nodes
