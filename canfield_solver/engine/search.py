@@ -55,7 +55,7 @@ SCORE_SHIFT = 20  # above the 20 bits of a move (see movegen)
 # Status codes of ``run``.
 RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
 # Cells of the control array.
-DEPTH, NODES, STATUS, TRIED = range(4)  # TRIED: moves tried, including those to states already seen
+DEPTH, NODES, STATUS = range(3)
 
 
 # Cells of the ``best`` array (``run`` with ``track_best``): the most foundation cards seen, and
@@ -285,7 +285,7 @@ class SearchArrays:
         self.next = np.zeros(depth, dtype=np.int32)
         self.path = np.zeros(depth, dtype=np.int32)
         self.undo = np.zeros(depth, dtype=np.int32)
-        self.control = np.zeros(4, dtype=np.int64)
+        self.control = np.zeros(3, dtype=np.int64)
         self.best = np.array([foundation_cards(st), 0], dtype=np.int64)
         self.best_path = np.zeros(depth, dtype=np.int32)
 
@@ -346,7 +346,6 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
     """
     depth = control[DEPTH]
     nodes = 0
-    tried = 0
     status = RUNNING
     capacity = counts.shape[0]
     while True:
@@ -365,7 +364,6 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
             break
         move = moves[first[depth] + i]
         nxt[depth] = i + 1
-        tried += 1
         added = insert(slots, meta, keys[first[depth] + i])
         if added == 0:
             continue
@@ -391,6 +389,5 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
         nxt[depth] = 0
     control[DEPTH] = depth
     control[NODES] += nodes
-    control[TRIED] += tried
     control[STATUS] = status
     return status
