@@ -13,12 +13,14 @@ from typing import Callable
 import click
 
 from . import __version__
+from .board import COLOR_CHOICES, Style, render_board, use_color
 from .codes import random_codes
 from .deal import position_to_dict
 from .errors import InputError
-from .notation import NotationError, describe_position, format_move, parse_move
+from .outfile import refuse_existing, write_new_file
+from .notation import describe_position, format_move
 from .presets import PRESETS, RuleOptions
-from .rules import SPACES, TABLEAU_ORDERS, IllegalMove, apply
+from .rules import SPACES, TABLEAU_ORDERS, apply
 from .source import setup_game
 
 PROG = "canfield-solver"
@@ -54,6 +56,51 @@ def rule_options(command: Callable) -> Callable:
     return command
 
 
+def color_option(command: Callable) -> Callable:
+    """``--color``: red suits in colour on the board."""
+    return click.option("--color", type=click.Choice(COLOR_CHOICES, case_sensitive=False), default="auto",
+                        show_default=True,
+                        help="Red suits in red: auto (on a terminal, unless NO_COLOR is set), always, never.")(command)
+
+
+def board_options(command: Callable) -> Callable:
+    """``--board``, ``--board-every N`` and ``--color`` of the commands that print a move list."""
+    command = color_option(command)
+    command = click.option("--board-every", type=click.IntRange(min=1), metavar="N",
+                           help="Draw the board after every N-th line only (implies --board).")(command)
+    return click.option("--board", is_flag=True, help="Draw the board at the start and after every line.")(command)
+
+
+def file_options(command: Callable) -> Callable:
+    """``--html FILE`` and ``--force``, for the commands that write a page of the moves."""
+    command = click.option("--force", is_flag=True, help="Replace the files named by --html (or --position).")(command)
+    return click.option("--html", "html_file", metavar="FILE",
+                        help="Also write a page to step through the moves in a browser (one self-contained file).")(command)
+
+
+def echo_board(position, draw: int, style: Style) -> None:
+    """Print the board of ``position`` (red suits only when ``style.color``)."""
+    click.echo(render_board(position, draw, style), color=style.color)
+
+
+def echo_lines_with_boards(lines: list[str], positions: list, draw: int, style: Style | None, every: int) -> None:
+    """Print each line; with a ``style``, the board of ``positions[0]`` first and the board of
+    ``positions[i]`` after line ``i`` (every ``every``-th line, and the last)."""
+    if style:
+        echo_board(positions[0], draw, style)
+    for number, line in enumerate(lines, start=1):
+        click.echo(line)
+        if style and (number % every == 0 or number == len(lines)):
+            echo_board(positions[number], draw, style)
+
+
+def write_page(path: str, title: str, start, moves: list, rules, force: bool) -> None:
+    """Write the step-through page of ``moves`` from ``start`` to ``path``."""
+    from .page import render_page
+
+    write_new_file(path, render_page(title, start, moves, rules), force)
+
+
 def options_from_flags(rule_flags: dict[str, object]) -> RuleOptions:
     """The one ``RuleOptions`` of a command's rule flags (choice values in lower case)."""
     return RuleOptions(**{name: value.lower() if isinstance(value, str) else value
@@ -75,14 +122,19 @@ def cli() -> None:
 @rule_options
 @click.option("--json", "as_json", is_flag=True, help="Print the deal as a deal file (JSON).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
-def show(deal: str, as_json: bool, ascii_: bool, **rule_flags) -> None:
-    """Print the starting position of DEAL."""
+@click.option("--line", is_flag=True, help="Describe the deal in one line instead of drawing the board.")
+@color_option
+def show(deal: str, as_json: bool, ascii_: bool, line: bool, color: str, **rule_flags) -> None:
+    """Draw the starting position of DEAL as a board."""
     setup = setup_game(deal, options_from_flags(rule_flags))
     if as_json:
         click.echo(json.dumps(position_to_dict(setup.position, setup.rules.draw, ascii=True)))
         return
     click.echo(f"Deal {setup.game.name}, draw {setup.rules.draw}.")
-    click.echo(describe_position(setup.position, ascii_))
+    if line:
+        click.echo(describe_position(setup.position, ascii_))
+    else:
+        echo_board(setup.position, setup.rules.draw, Style(ascii_, use_color(color.lower(), sys.stdout)))
 
 
 @cli.command("random")
@@ -100,31 +152,49 @@ def random_command(draw: str, count: int, seed: int | None) -> None:
 @click.argument("moves_file", metavar="MOVES", type=click.File("r", encoding="utf-8-sig"))
 @rule_options
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
-def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
+@board_options
+@click.option("--upto", type=click.IntRange(min=0), metavar="N", help="Stop after the first N single moves.")
+@click.option("--position", "position_file", metavar="FILE",
+              help="Write the position where the replay stops as a deal file (solve, show and replay read it).")
+@file_options
+def replay(deal: str, moves_file, ascii_: bool, board: bool, board_every: int | None, color: str, upto: int | None,
+           position_file: str | None, html_file: str | None, force: bool, **rule_flags) -> None:
     """Check the move list MOVES (a file, or - for stdin) on DEAL, printing each state.
 
-    Exit status 1 at the first illegal move, naming it and why.
+    MOVES may be a full list (one move a line) or a compact one (draws joined to the play after
+    them); every single move is checked and counted. Exit status 1 at the first illegal move,
+    naming it and why.
     """
+    from .steps import replay_lines
+
     setup = setup_game(deal, options_from_flags(rule_flags))
-    position = setup.position
-    click.echo(describe_position(position, ascii_))
-    number = 0
-    for line in moves_file:
-        if not line.split("#", 1)[0].strip():
-            continue
-        number += 1
-        try:
-            move = parse_move(line, position)
-            text = format_move(move, position, ascii_)
-            position = apply(position, move, setup.rules)
-        except IllegalMove as error:
-            click.echo(f"move {number} is illegal: {line.strip()}: {error}", err=True)
-            sys.exit(1)
-        except NotationError as error:
-            raise InputError(f"move {number}: {error}") from None
-        click.echo(f"{number}. {text}  score {position.score}")
-        click.echo("   " + describe_position(position, ascii_))
+    for path in (position_file, html_file):
+        if path:
+            refuse_existing(path, force)
+    played = replay_lines(moves_file, setup.position, setup.rules, upto, ascii_)
+    if upto is not None and played.illegal is None and len(played.moves) < upto:
+        raise InputError(f"--upto {upto}: the move list has only {len(played.moves)} moves")
+    style = Style(ascii_, use_color(color.lower(), sys.stdout)) if board or board_every else None
+    if style is None:
+        click.echo(describe_position(setup.position, ascii_))
+    lines = [f"{number}. {text}  score {after.score}"
+             for number, (text, after) in enumerate(zip(played.texts, played.positions[1:]), start=1)]
+    if style is None:
+        for line, after in zip(lines, played.positions[1:]):
+            click.echo(line)
+            click.echo("   " + describe_position(after, ascii_))
+    else:
+        echo_lines_with_boards(lines, played.positions, setup.rules.draw, style, board_every or 1)
+    if played.illegal:
+        click.echo(played.illegal, err=True)
+        sys.exit(1)
+    position = played.positions[-1]
     click.echo("won" if position.is_won else f"not won: {sum(position.foundations)} of 52 cards on the foundations")
+    if position_file:
+        data = position_to_dict(position, setup.rules.draw, ascii=True)
+        write_new_file(position_file, json.dumps(data) + "\n", force)
+    if html_file:
+        write_page(html_file, setup.game.name, setup.position, played.moves, setup.rules, force)
 
 
 @cli.command()
@@ -249,17 +319,25 @@ def parse_size(text: str) -> int:
               help="Keep searching for shorter wins within the limits (default --time-limit 60 here); "
                    "says whether the one printed is proven shortest.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+@click.option("--full", is_flag=True, help="One single move a line, every draw on its own line.")
+@board_options
+@file_options
 def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | None, memory: str | None,
-          ascii_: bool, shortest: bool = False, **rule_flags) -> None:
+          ascii_: bool, full: bool, board: bool, board_every: int | None, color: str, html_file: str | None,
+          force: bool, shortest: bool = False, **rule_flags) -> None:
     """Decide DEAL: winnable (with a winning move list), unwinnable, or unknown (a limit was hit).
 
-    The output is a '#' verdict line then the numbered moves, which 'replay' reads as they are.
+    The output is a '#' verdict line then the numbered steps: the draws before a play joined to it
+    (--full: one move a line), which 'replay' reads as they are. Move counts are single moves.
     Exit status 0 for every verdict, unknown included; 2 for bad input.
     """
     from .notation import format_move_list
-    from .solver import solve as run_solver
+    from .solution import solve_for_people as run_solver
+    from .steps import format_steps, group_steps, positions_after
 
     setup = setup_game(deal, options_from_flags(rule_flags))
+    if html_file:
+        refuse_existing(html_file, force)
     table_bytes = parse_size(memory) if memory is not None else None
     if shortest:
         from .shortest import DEFAULT_TIME_LIMIT, shortest as run_shortest, shortest_summary
@@ -269,7 +347,8 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
         result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
                               memory=table_bytes)
     else:
-        result = run_solver(setup, time_limit=time_limit, max_nodes=max_nodes, memory=table_bytes)
+        result = run_solver(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
+                            memory=table_bytes)
     if as_json:
         texts, position = [], result.start
         for move in result.moves:
@@ -290,8 +369,19 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
         click.echo(f"# shortest found: {summary['length']} moves, "
                    + ("proven shortest" if summary["proven"] else "not proven shortest")
                    + f" (first win found: {summary['first_length']} moves; {summary['rounds']} rounds)")
-    for line in format_move_list(result.start, result.moves, result.rules, ascii_):
-        click.echo(line)
+    positions = positions_after(result.start, result.moves, result.rules)
+    if full:
+        lines, ends = format_move_list(result.start, result.moves, result.rules, ascii_), range(1, len(positions))
+    else:
+        lines = format_steps(result.start, result.moves, result.rules, ascii_)
+        ends = [step.stop for step in group_steps(result.moves)]
+    style = Style(ascii_, use_color(color.lower(), sys.stdout)) if board or board_every else None
+    echo_lines_with_boards(lines, [positions[0]] + [positions[end] for end in ends], result.rules.draw, style,
+                           board_every or 1)
+    if html_file and result.moves:
+        write_page(html_file, setup.game.name, result.start, result.moves, result.rules, force)
+    elif html_file:
+        click.echo(f"no page written to {html_file}: there is no winning move list to step through", err=True)
 
 
 def main(argv: list[str] | None = None) -> None:

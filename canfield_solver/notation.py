@@ -133,6 +133,12 @@ def _pile_text(label: str, cards: tuple[int, ...], ascii: bool) -> str:
     return f"{label}: {len(cards)} {noun}, top: {card_name(cards[-1], ascii)}"
 
 
+def foundation_suits(position: Position) -> list[int]:
+    """The suits in the order foundations are shown: the base suit first, then the app's order."""
+    base_suit = suit_of(position.base)
+    return [base_suit] + [suit for suit in _FOUNDATION_ORDER if suit != base_suit]
+
+
 def describe_position(position: Position, ascii: bool = False) -> str:
     """The position in the app's wording, columns listed bottom to top.
 
@@ -147,10 +153,8 @@ def describe_position(position: Position, ascii: bool = False) -> str:
         + _pile_text("reserve", position.reserve, ascii)
         + "."
     ]
-    base_suit = suit_of(position.base)
-    order = [base_suit] + [suit for suit in _FOUNDATION_ORDER if suit != base_suit]
     foundations = []
-    for suit in order:
+    for suit in foundation_suits(position):
         top = position.foundation_top(suit)
         if top is None:
             foundations.append(f"{SUIT_NAMES[suit]} empty")

@@ -55,17 +55,17 @@ def test_help_on_every_command(run_cli, command):
     assert run_cli(command, "-h").out == result.out
 
 
-def test_show_prints_the_deal_in_the_app_wording(run_cli, tmp_path, worked_example_data):
+def test_show_line_prints_the_deal_in_the_app_wording(run_cli, tmp_path, worked_example_data):
     path = write(tmp_path, "example.json", worked_example_data)
-    result = run_cli("show", path)
+    result = run_cli("show", path, "--line")
     assert (result.status, result.err) == (0, "")
     assert result.out == f"Deal {path}, draw 3.\n{START_TEXT}\n"
-    ascii_out = run_cli("show", path, "--ascii").out
+    ascii_out = run_cli("show", path, "--ascii", "--line").out
     assert ascii_out.splitlines()[1] == START_TEXT.replace("♣", "C").replace("♥", "H").replace("♠", "S")
 
 
 def test_show_a_code_and_its_draw_mode(run_cli):
-    result = run_cli("show", " cf1-d1-aaaaaaa ")
+    result = run_cli("show", " cf1-d1-aaaaaaa ", "--line")
     assert result.out == (
         "Deal CF1-D1-AAAAAAA, draw 1.\n"
         "Stock: 34 cards; waste empty; reserve: 13 cards, top: 9♥. Foundations, starting rank 8: clubs up to "

@@ -48,7 +48,7 @@ def test_a_game_in_progress_loads_as_it_stands(in_progress_file):
 
 
 def test_show_prints_it_and_json_gives_it_back(run_cli, in_progress_file):
-    result = run_cli("show", in_progress_file, "--ascii")
+    result = run_cli("show", in_progress_file, "--ascii", "--line")
     assert (result.status, result.out) == (0, f"Deal {in_progress_file}, draw 3.\n{IN_PROGRESS_TEXT}\n")
     result = run_cli("show", in_progress_file, "--json")
     assert json.loads(result.out) == {**IN_PROGRESS, "draw": 3}
@@ -56,7 +56,7 @@ def test_show_prints_it_and_json_gives_it_back(run_cli, in_progress_file):
 
 def test_no_automatic_first_turn_on_a_game_in_progress(run_cli, in_progress_file):
     assert setup_game(in_progress_file, RuleOptions("pysolfc")).position == load_game(in_progress_file).position
-    result = run_cli("show", in_progress_file, "--rules", "pysolfc", "--ascii")
+    result = run_cli("show", in_progress_file, "--rules", "pysolfc", "--ascii", "--line")
     assert result.out.splitlines()[1] == IN_PROGRESS_TEXT
 
 
@@ -90,7 +90,7 @@ def test_a_saved_game_with_the_base_card_returned_resumes(run_cli, tmp_path):
     path = tmp_path / "saved.json"
     path.write_text(json.dumps(position_to_dict(returned, 3)))
     assert load_game(str(path)).position == returned
-    result = run_cli("show", str(path), "--ascii")
+    result = run_cli("show", str(path), "--ascii", "--line")
     assert "clubs empty" in result.out and "column 4: 8D, 7C." in result.out
     moves = tmp_path / "moves.txt"
     moves.write_text("column 4 7C -> foundation\n")
@@ -117,7 +117,7 @@ MOVE_LINE = re.compile(r"^\s*\d+\.\s")
 def test_solve_starts_from_the_position_in_progress(run_cli, tmp_path):
     path = tmp_path / "endgame.json"
     path.write_text(json.dumps(ENDGAME))
-    result = run_cli("solve", str(path))
+    result = run_cli("solve", str(path), "--full")
     assert result.status == 0, result.err
     assert "winnable" in result.out.lower() and "unwinnable" not in result.out.lower()
     lines = [line for line in result.out.splitlines() if MOVE_LINE.match(line)]
