@@ -40,9 +40,9 @@ def run_set(rules: Rules, codes: list[str], max_nodes: int, verbose: bool) -> st
         if result.moves:
             lengths.append(len(result.moves))
             if len(result.moves) == max(lengths):
-                longest = code
+                longest = code.replace("-D3-", f"-D{rules.draw}-")
         if verbose:
-            print(f"  {code} {result.verdict:10} {len(result.moves):5} moves {result.nodes:>9} nodes", flush=True)
+            print(f"  {code.replace('-D3-', f'-D{rules.draw}-')} {result.verdict:10} {len(result.moves):5} moves {result.nodes:>9} nodes", flush=True)
     cpu = time.process_time() - began
     label = f"draw {rules.draw}, {'worry-back' if rules.worry_back else 'no-worry-back'}, moves {rules.moves}"
     counts = f"{verdicts['winnable']} / {verdicts['unwinnable']} / {verdicts['unknown']}"

@@ -75,18 +75,23 @@ def tighten(
     time_limit: float | None,
     max_nodes: int | None,
     memory: int | None,
+    first_bound: int | None = None,
 ) -> Tightened:
     """Rounds of the bounded search for ever shorter move lists from ``start`` to ``target``
     foundation cards (52: a win) than ``moves``, which reaches it, until one finds none (proven)
     or a limit ends the run. ``max_nodes`` counts this run's states; the clock runs from ``began``.
+    ``first_bound`` (below ``len(moves) - 1``) makes the first round look only for a list of at most
+    that many moves: a round with a low bound finds a short list quickly or not at all.
     """
     table = BudgetTable(DEFAULT_MEMORY if memory is None else memory, FIRST_TABLE)
     z = make_table()  # the rounds share one table; a round's stamp tells its entries apart
     nodes, rounds = 0, 0
     status, limit_hit = EXHAUSTED, None
+    bound = len(moves) - 1
     while moves:
         rounds += 1
-        search = BoundedSearch(encode(start, rules), z, table, len(moves) - 1, rounds, target)
+        bound = len(moves) - 1 if first_bound is None or rounds > 1 else min(first_bound, len(moves) - 1)
+        search = BoundedSearch(encode(start, rules), z, table, bound, rounds, target)
         done = nodes
         status, limit_hit = drive(search.start(), search.run, lambda: done + int(search.control[NODES]),
                                   began, time_limit, max_nodes)
@@ -98,7 +103,8 @@ def tighten(
             raise SolverBug(f"bounded search path of cost {search.control[COST]} replays to {len(found)} "
                             f"moves and {sum(end.foundations)} foundation cards, not {target}")
         moves = found
-    return Tightened(moves, limit_hit is None and status == EXHAUSTED, rounds, nodes, limit_hit)
+    proven = limit_hit is None and status == EXHAUSTED and bound == len(moves) - 1
+    return Tightened(moves, proven, rounds, nodes, limit_hit)
 
 
 def shortest(
