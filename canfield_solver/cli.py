@@ -349,6 +349,10 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
     else:
         result = run_solver(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
                             memory=table_bytes)
+    if html_file and result.moves:
+        write_page(html_file, setup.game.name, result.start, result.moves, result.rules, force)
+    elif html_file:
+        click.echo(f"no page written to {html_file}: there is no winning move list to step through", err=True)
     if as_json:
         texts, position = [], result.start
         for move in result.moves:
@@ -378,10 +382,6 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
     style = Style(ascii_, use_color(color.lower(), sys.stdout)) if board or board_every else None
     echo_lines_with_boards(lines, [positions[0]] + [positions[end] for end in ends], result.rules.draw, style,
                            board_every or 1)
-    if html_file and result.moves:
-        write_page(html_file, setup.game.name, result.start, result.moves, result.rules, force)
-    elif html_file:
-        click.echo(f"no page written to {html_file}: there is no winning move list to step through", err=True)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -88,7 +88,7 @@ def test_pysolfc_moves_only_a_top_card_or_a_whole_column(make_position):
 
 
 def test_cli_show_with_pysolfc_shows_the_three_card_waste(run_cli):
-    result = run_cli("show", "--rules", "pysolfc", "CF1-D3-AAAAACL", "--ascii")
+    result = run_cli("show", "--rules", "pysolfc", "CF1-D3-AAAAACL", "--ascii", "--line")
     assert result.status == 0
     assert result.out == (
         "Deal CF1-D3-AAAAACL, draw 3.\n"
@@ -99,7 +99,7 @@ def test_cli_show_with_pysolfc_shows_the_three_card_waste(run_cli):
 
 
 def test_cli_preset_plus_one_override(run_cli):
-    result = run_cli("show", "--rules", "PYSOLFC", "--draw", "1", "CF1-D3-AAAAACL", "--ascii")
+    result = run_cli("show", "--rules", "PYSOLFC", "--draw", "1", "CF1-D3-AAAAACL", "--ascii", "--line")
     assert result.status == 0
     assert result.out.startswith("Deal CF1-D3-AAAAACL, draw 1.\nStock: 33 cards; waste: 1 card, top: KC;")
 
