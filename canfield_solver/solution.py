@@ -7,8 +7,9 @@ rules, docs/benchmarks.md) is shortened within small budgets of states; a shorte
 common case, is printed as the search found it, at no extra cost:
 
 1. under foundation returns, a win that makes no return after some early point of the list: a
-   win without returns from the start (also a win with them), else from just after one of the
-   list's first returns, that return and what came before kept (``_fewer_returns``);
+   win without returns from the start (also a win with them), else the shortest of the first
+   few from just after one of the list's first returns, that return and what came before kept
+   (``_fewer_returns``);
    shortened as in 2 under the rules without returns (whose bounded search is far quicker);
 2. the bounded search (``shortest.tighten``) for a list of at most ``LONG[draw]`` moves, then a
    quarter of that more, and so on below the list's length, and from the first it finds, rounds
@@ -34,6 +35,7 @@ LONG = {3: 320, 1: 480}  # single moves; the app's rules: median 248 (draw 3) an
 FIRST_NO_RETURN_NODES = 100_000  # a win without returns from the start
 NO_RETURN_NODES = 20_000  # ... from after each of the list's first returns
 RETURNS_TRIED = 30
+WINS_KEPT = 3  # wins after a return compared
 BOUNDED_NODES = 100_000  # each bounded round
 
 
@@ -80,24 +82,30 @@ def _bounded(start: Position, rules: Rules, moves: list[Move], goal: int, began:
 
 def _fewer_returns(start: Position, rules: Rules, moves: list[Move], began: float, time_limit: float | None,
                    memory: int | None) -> tuple[list[Move], int]:
-    """The shortest of ``moves`` and the first win found that plays ``moves`` up to the start or
-    to just after one of its first ``RETURNS_TRIED`` returns and no return after that, its
-    detours cut out; and the states searched."""
+    """The shortest of ``moves`` and the first ``WINS_KEPT`` wins found that play ``moves`` up to
+    the start or to just after one of its first ``RETURNS_TRIED`` returns and make no return after
+    that, each shortened (``_bounded`` without returns) and its detours cut out; and the states
+    searched."""
     plain = replace(rules, worry_back=False)
     positions = positions_after(start, moves, rules)
     after_returns = [index + 1 for index, move in enumerate(moves) if move.kind == FOUNDATION]
-    nodes = 0
+    best, nodes, wins = moves, 0, 0
     for tried, index in enumerate([0] + after_returns[:RETURNS_TRIED]):
         budget = FIRST_NO_RETURN_NODES if tried == 0 else NO_RETURN_NODES
         rest = solve(positions[index], plain, time_limit=_left(began, time_limit), max_nodes=budget, memory=memory)
         nodes += rest.nodes
-        if rest.verdict == WINNABLE:
-            goal = max(LONG[rules.draw] - index, LONG[rules.draw] // 2)
-            rest_moves, spent = _bounded(positions[index], plain, rest.moves, goal, began, time_limit, memory)
-            nodes += spent
-            joined, end = shortcut_moves(start, rules, moves[:index] + rest_moves)
-            return (joined, nodes) if end.is_won and len(joined) < len(moves) else (moves, nodes)
-    return moves, nodes
+        if rest.verdict != WINNABLE:
+            continue
+        goal = max(LONG[rules.draw] - index, LONG[rules.draw] // 2)
+        rest_moves, spent = _bounded(positions[index], plain, rest.moves, goal, began, time_limit, memory)
+        nodes += spent
+        joined, end = shortcut_moves(start, rules, moves[:index] + rest_moves)
+        if end.is_won and len(joined) < len(best):
+            best = joined
+        wins += 1
+        if wins == WINS_KEPT or index == 0:
+            break
+    return best, nodes
 
 
 def _checked(start: Position, moves: list[Move], rules: Rules) -> list[Move]:
