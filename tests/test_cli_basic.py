@@ -309,9 +309,9 @@ def readme_block(after: str, language: str = "") -> str:
 
 def test_readme_examples_are_true(run_cli, tmp_path, worked_example_data):
     """The deal file and the show output README gives are what the program reads and prints."""
-    assert json.loads(readme_block("The worked example of RULES.md as a deal file", "json")) == worked_example_data
+    assert json.loads(readme_block("The worked example of [docs/rules.md](docs/rules.md) as a deal file", "json")) == worked_example_data
     assert run_cli("show", "CF1-D3-AAAAACL").out == readme_block("`show` prints the deal")
     deal = write(tmp_path, "example.json", worked_example_data)
-    expected = readme_block("three moves of RULES.md's worked example").splitlines()
+    expected = readme_block("three moves of the worked example in [docs/rules.md]").splitlines()
     moves = expected[0].split("'")[1].replace("\\n", "\n")
     assert run_cli("replay", deal, "-", input=moves).out.splitlines()[-3:] == expected[-3:]
