@@ -82,10 +82,10 @@ def _bounded(start: Position, rules: Rules, moves: list[Move], goal: int, began:
 
 def _fewer_returns(start: Position, rules: Rules, moves: list[Move], began: float, time_limit: float | None,
                    memory: int | None) -> tuple[list[Move], int]:
-    """The shortest of ``moves`` and the first ``WINS_KEPT`` wins found that play ``moves`` up to
-    the start or to just after one of its first ``RETURNS_TRIED`` returns and make no return after
-    that, each shortened (``_bounded`` without returns) and its detours cut out; and the states
-    searched."""
+    """The shortest of ``moves`` and the first ``WINS_KEPT`` wins found (fewer once one is short)
+    that play ``moves`` up to the start or to just after one of its first ``RETURNS_TRIED`` returns
+    and make no return after that, each shortened (``_bounded`` without returns) and its detours
+    cut out; and the states searched."""
     plain = replace(rules, worry_back=False)
     positions = positions_after(start, moves, rules)
     after_returns = [index + 1 for index, move in enumerate(moves) if move.kind == FOUNDATION]
@@ -103,7 +103,7 @@ def _fewer_returns(start: Position, rules: Rules, moves: list[Move], began: floa
         if end.is_won and len(joined) < len(best):
             best = joined
         wins += 1
-        if wins == WINS_KEPT or index == 0:
+        if wins == WINS_KEPT or len(best) <= LONG[rules.draw]:
             break
     return best, nodes
 
