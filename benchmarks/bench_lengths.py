@@ -62,9 +62,11 @@ def main() -> None:
     parser.add_argument("--draws", default="3,1", help="draw modes, e.g. 3 or 3,1 (default 3,1)")
     parser.add_argument("--worry-back", choices=("on", "off", "both"), default="both")
     parser.add_argument("--moves", choices=("any", "whole", "both"), default="both")
+    parser.add_argument("--skip", type=int, default=0,
+                        help="leave out the first SKIP of the --count deals (to split a run over processes)")
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
-    codes = random_codes(args.count, 3, args.seed)  # the cards do not depend on the draw in the code
+    codes = random_codes(args.count, 3, args.seed)[args.skip:]  # the cards do not depend on the draw in the code
     print("| rules | won / lost / unknown | median | p90 | longest (deal) | longest / median "
           "| over 2x median or 1000 | CPU s |")
     print("|---|---|---|---|---|---|---|---|")

@@ -15,12 +15,12 @@ import click
 from . import __version__
 from .board import COLOR_CHOICES, Style, render_board, use_color
 from .codes import random_codes
-from .deal import position_to_dict
+from .deal import Position, position_to_dict
 from .errors import InputError
 from .outfile import refuse_existing, write_new_file
 from .notation import describe_position, format_move
 from .presets import PRESETS, RuleOptions
-from .rules import SPACES, TABLEAU_ORDERS, apply
+from .rules import SPACES, TABLEAU_ORDERS, Move, Rules, apply
 from .source import setup_game
 
 PROG = "canfield-solver"
@@ -78,12 +78,13 @@ def file_options(command: Callable) -> Callable:
                         help="Also write a page to step through the moves in a browser (one self-contained file).")(command)
 
 
-def echo_board(position, draw: int, style: Style) -> None:
+def echo_board(position: Position, draw: int, style: Style) -> None:
     """Print the board of ``position`` (red suits only when ``style.color``)."""
     click.echo(render_board(position, draw, style), color=style.color)
 
 
-def echo_lines_with_boards(lines: list[str], positions: list, draw: int, style: Style | None, every: int) -> None:
+def echo_lines_with_boards(lines: list[str], positions: list[Position], draw: int, style: Style | None,
+                           every: int) -> None:
     """Print each line; with a ``style``, the board of ``positions[0]`` first and the board of
     ``positions[i]`` after line ``i`` (every ``every``-th line, and the last)."""
     if style:
@@ -94,7 +95,7 @@ def echo_lines_with_boards(lines: list[str], positions: list, draw: int, style: 
             echo_board(positions[number], draw, style)
 
 
-def write_page(path: str, title: str, start, moves: list, rules, force: bool) -> None:
+def write_page(path: str, title: str, start: Position, moves: list[Move], rules: Rules, force: bool) -> None:
     """Write the step-through page of ``moves`` from ``start`` to ``path``."""
     from .page import render_page
 
