@@ -25,6 +25,8 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANKS_PER_SUIT = 13
 DECK_SIZE = 52
+HIDDEN = -1  # a slot whose card the player has not seen (see ``hidden``); written "??"
+HIDDEN_NAME = "??"
 
 
 class CardError(InputError):
@@ -52,7 +54,9 @@ def is_red(card: int) -> bool:
 
 
 def card_name(card: int, ascii: bool = False) -> str:
-    """``'Q♣'``, or ``'QC'`` with ``ascii=True``."""
+    """``'Q♣'``, or ``'QC'`` with ``ascii=True``; ``'??'`` for a hidden slot."""
+    if card == HIDDEN:
+        return HIDDEN_NAME
     symbols = SUIT_LETTERS if ascii else SUIT_SYMBOLS
     return RANK_NAMES[rank_of(card)] + symbols[suit_of(card)]
 

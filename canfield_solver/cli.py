@@ -66,7 +66,7 @@ def cli() -> None:
     """Solve and analyse Canfield solitaire deals.
 
     DEAL arguments take a game code (CF1-D3-AAAAACL), a PySolFC deal
-    (pysol:123) or a deal file (JSON, see README).
+    (pysol:123) or a position file (JSON or position text, see README).
     """
 
 
@@ -74,12 +74,18 @@ def cli() -> None:
 @click.argument("deal")
 @rule_options
 @click.option("--json", "as_json", is_flag=True, help="Print the deal as a deal file (JSON).")
+@click.option("--position-text", is_flag=True, help="Print the deal as position text (docs/positions.md).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
-def show(deal: str, as_json: bool, ascii_: bool, **rule_flags) -> None:
-    """Print the starting position of DEAL."""
-    setup = setup_game(deal, options_from_flags(rule_flags))
+def show(deal: str, as_json: bool, position_text: bool, ascii_: bool, **rule_flags) -> None:
+    """Print the starting position of DEAL (hidden cards, '??', are counted)."""
+    setup = setup_game(deal, options_from_flags(rule_flags), hidden_ok=True)
     if as_json:
         click.echo(json.dumps(position_to_dict(setup.position, setup.rules.draw, ascii=True)))
+        return
+    if position_text:
+        from .position_text import format_position_text
+
+        click.echo(format_position_text(setup.position, setup.rules.draw, ascii_), nl=False)
         return
     click.echo(f"Deal {setup.game.name}, draw {setup.rules.draw}.")
     click.echo(describe_position(setup.position, ascii_))

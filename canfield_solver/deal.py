@@ -24,6 +24,8 @@ from typing import Any, Iterable
 
 from .cards import (
     DECK_SIZE,
+    HIDDEN,
+    HIDDEN_NAME,
     RANKS_PER_SUIT,
     SUIT_NAMES,
     CardError,
@@ -140,11 +142,15 @@ def validate(position: Position) -> Position:
     return position
 
 
-def _read_cards(value: Any, where: str) -> tuple[int, ...]:
+def _read_cards(value: Any, where: str, hidden_ok: bool = False) -> tuple[int, ...]:
+    """The cards of a pile; ``hidden_ok``: the pile may hold ``"??"`` (see ``hidden``)."""
     if not isinstance(value, list):
         raise DealError(f"{where} must be a list of card names, bottom to top")
+    if HIDDEN_NAME in value and not hidden_ok:
+        raise DealError(f"{where}: '??' (a card not seen) may stand only in the reserve, the stock and the waste; "
+                        f"{where} cards are always seen")
     try:
-        return tuple(parse_card(text) for text in value)
+        return tuple(HIDDEN if text == HIDDEN_NAME else parse_card(text) for text in value)
     except CardError as error:
         raise DealError(f"{where}: {error}") from None
 
@@ -200,10 +206,10 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
         raise DealError(f"'draw' must be 1 or 3, not {draw!r}")
     position = Position(
         base=base,
-        reserve=_read_cards(data["reserve"], "reserve"),
+        reserve=_read_cards(data["reserve"], "reserve", hidden_ok=True),
         tableau=tableau,
-        stock=_read_cards(data["stock"], "stock"),
-        waste=_read_cards(data.get("waste", []), "waste"),
+        stock=_read_cards(data["stock"], "stock", hidden_ok=True),
+        waste=_read_cards(data.get("waste", []), "waste", hidden_ok=True),
         foundations=tuple(heights),
         score=_read_int(data, "score", 0),
         recycles=_read_int(data, "recycles", 0),
@@ -213,6 +219,10 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
             f"the base card {card_name(base)} is on no pile: 'foundations' lists the top card of every "
             f"non-empty foundation, the base suit's too (for example \"{card_name(base, True)}\")"
         )
+    if HIDDEN in position.reserve + position.stock + position.waste:
+        from .hidden import validate_seen
+
+        return validate_seen(position), draw
     return validate(position), draw
 
 

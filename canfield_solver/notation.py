@@ -23,7 +23,7 @@ from .errors import InputError
 
 import re
 
-from .cards import SUIT_NAMES, CardError, card_name, parse_card, suit_of
+from .cards import HIDDEN, SUIT_NAMES, CardError, card_name, parse_card, suit_of
 from .deal import Position
 from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, IllegalMove, Move, Rules, apply, moved_cards
 from .tap import is_tap
@@ -126,11 +126,17 @@ def parse_move(line: str, position: Position) -> Move:
     return move
 
 
+def _hidden_note(cards: tuple[int, ...]) -> str:
+    """`` (12 hidden)`` for a pile with cards not seen (see ``hidden``), else ``''``."""
+    count = cards.count(HIDDEN)
+    return f" ({count} hidden)" if count else ""
+
+
 def _pile_text(label: str, cards: tuple[int, ...], ascii: bool) -> str:
     if not cards:
         return f"{label} empty"
     noun = "card" if len(cards) == 1 else "cards"
-    return f"{label}: {len(cards)} {noun}, top: {card_name(cards[-1], ascii)}"
+    return f"{label}: {len(cards)} {noun}{_hidden_note(cards)}, top: {card_name(cards[-1], ascii)}"
 
 
 def describe_position(position: Position, ascii: bool = False) -> str:
@@ -141,7 +147,7 @@ def describe_position(position: Position, ascii: bool = False) -> str:
     """
     stock = len(position.stock)
     parts = [
-        f"Stock: {stock} card{'' if stock == 1 else 's'}; "
+        f"Stock: {stock} card{'' if stock == 1 else 's'}{_hidden_note(position.stock)}; "
         + _pile_text("waste", position.waste, ascii)
         + "; "
         + _pile_text("reserve", position.reserve, ascii)
