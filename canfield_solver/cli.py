@@ -300,6 +300,51 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
         click.echo(line)
 
 
+@cli.command()
+@click.argument("position", metavar="POSITION")
+@rule_options
+@click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Completions of the hidden cards to solve; the same ones serve every move.")
+@click.option("--seed", type=click.IntRange(min=0), help="Repeat the samples of an earlier hint (default: a new seed, printed).")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=200_000, show_default=True,
+              help="Per solve; a sample that hits it counts as not won and is reported.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", help="Per solve.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: samples, seed, winnable and choices (best first).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def hint(position: str, samples: int, seed: int | None, max_nodes: int, time_limit: float | None, jobs: int | None,
+         as_json: bool, ascii_: bool, quiet: bool, **rule_flags) -> None:
+    """Rank every legal move of POSITION (hidden cards as '??' allowed) by how often it keeps the win.
+
+    Each sample of the hidden cards is solved as if every card were known (hindsight), so each
+    figure is an upper bound on the move's chance; see docs/hint.md.
+    """
+    import os
+
+    from tqdm import tqdm
+
+    from .batch import worker_memory
+    from .hidden import has_hidden
+    from .hint import hint as run_hint, report_json, report_text
+
+    setup = setup_game(position, options_from_flags(rule_flags), hidden_ok=True)
+    jobs = jobs or os.cpu_count() or 1
+    total = samples if has_hidden(setup.position) else 1
+    with tqdm(total=total, unit="sample", file=sys.stderr, disable=quiet, delay=1.0, dynamic_ncols=True) as bar:
+        result = run_hint(setup.position, setup.rules, samples=samples, seed=seed, max_nodes=max_nodes,
+                          time_limit=time_limit, memory=worker_memory(jobs), jobs=jobs,
+                          progress=lambda: bar.update(1))
+    if as_json:
+        click.echo(json.dumps(report_json(result, setup.position, ascii_), ensure_ascii=False))
+        return
+    limits = ", ".join([f"at most {max_nodes} states"] + ([f"{time_limit:g} s"] if time_limit else [])) + " a solve"
+    heading = f"hint: {setup.game.name}, draw {setup.rules.draw}, {setup.rules.label}"
+    for line in report_text(result, setup.position, heading, limits, ascii_):
+        click.echo(line)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI, mapping bad input to one stderr line and exit status 2."""
     try:
