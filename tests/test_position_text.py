@@ -125,3 +125,18 @@ def test_bad_position_text_is_refused_with_the_line(run_cli, tmp_path, change, m
     result = run_cli("show", str(path))
     assert (result.status, result.out) == (2, "")
     assert result.err.startswith(f"error: position file {path}: {message}") and result.err.count("\n") == 1
+
+
+def test_the_examples_of_docs_positions_read():
+    import pathlib
+    import re
+
+    from canfield_solver.cards import parse_card
+
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "positions.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```text\n(.*?)```", text, re.S)
+    assert len(blocks) == 3
+    assert parse_position_text(blocks[0]) == parse_position_text(TYPED)
+    assert parse_position_text(blocks[1]) == parse_position_text(TYPED_LATER)
+    later, draw = parse_position_text(blocks[2])
+    assert later.waste[-3:] == tuple(map(parse_card, ("4C", "9D", "2S"))) and len(later.waste) == 6 and draw == 3
