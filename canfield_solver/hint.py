@@ -21,14 +21,16 @@ import os
 import random
 import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator, NamedTuple
 
+from .batch import Limits, _die_with_parent, _stop_workers
 from .deal import Position
 from .hidden import complete, has_hidden, hidden_count
 from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, Rules, apply, legal_moves
-from .solver import UNKNOWN, WINNABLE
+from .solver import DEFAULT_MEMORY, UNKNOWN, WINNABLE
 from .stats import wilson_interval
+from .verdict import VerdictSolver
 
 DEFAULT_SAMPLES = 100
 DEFAULT_MAX_NODES = 200_000
@@ -95,16 +97,7 @@ def rank(choices: list[Choice]) -> list[Choice]:
     return [choice for _, choice in sorted(enumerate(choices), key=lambda item: _rank_key(*item))]
 
 
-class Limits(NamedTuple):
-    """Per solve: at most ``max_nodes`` states and ``time_limit`` seconds; the table of each
-    worker grows up to ``memory`` bytes."""
-
-    max_nodes: int | None
-    time_limit: float | None
-    memory: int
-
-
-def sample_verdicts(sample: Position, moves: list[Move], rules: Rules, solver) -> list[str]:
+def sample_verdicts(sample: Position, moves: list[Move], rules: Rules, solver: VerdictSolver) -> list[str]:
     """The verdict after each of ``moves`` in the full position ``sample``."""
     return [result.verdict for result in solver.verdicts([apply(sample, move, rules) for move in moves])]
 
@@ -113,8 +106,6 @@ _worker: tuple | None = None  # (moves, rules, solver) of a pool worker
 
 
 def _init_worker(parent: int, moves: list[Move], rules: Rules, limits: Limits) -> None:
-    from .batch import _die_with_parent
-
     global _worker
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
@@ -126,31 +117,30 @@ def _in_worker(sample: Position) -> list[str]:
     return sample_verdicts(sample, moves, rules, solver)
 
 
-def _make_solver(rules: Rules, limits: Limits):
-    from .verdict import VerdictSolver
-
+def _make_solver(rules: Rules, limits: Limits) -> VerdictSolver:
     return VerdictSolver(rules, max_nodes=limits.max_nodes, time_limit=limits.time_limit, memory=limits.memory)
 
 
 def _solve_samples(samples: list[Position], moves: list[Move], rules: Rules, limits: Limits,
                    jobs: int) -> Iterator[list[str]]:
-    """The verdicts of each sample, in the order of ``samples``."""
+    """The verdicts of each sample, as the samples finish (a tally does not depend on the order)."""
     if jobs == 1 or len(samples) == 1:
         solver = _make_solver(rules, limits)
         for sample in samples:
             yield sample_verdicts(sample, moves, rules, solver)
         return
-    from .batch import _stop_workers
-
-    sample_verdicts(samples[0], moves[:1], rules, _make_solver(rules, limits._replace(max_nodes=1)))  # load kernels
-    # Forked workers start with the kernels this process has loaded; elsewhere they load them.
+    # Load the search's kernels here (two states: start and run), so that forked workers have them.
+    sample_verdicts(samples[0], moves[:1], rules, _make_solver(rules, replace(limits, max_nodes=2)))
+    # Elsewhere than on Linux workers are spawned and load the kernels themselves.
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(samples)), mp_context=context,
                                                   initializer=_init_worker,
                                                   initargs=(os.getpid(), moves, rules, limits))
     try:
-        yield from pool.map(_in_worker, samples)
-    except BaseException:
+        futures = [pool.submit(_in_worker, sample) for sample in samples]
+        for future in concurrent.futures.as_completed(futures):
+            yield future.result()
+    except BaseException:  # Ctrl-C or a failed solve: end the workers now
         _stop_workers(pool)
         raise
     pool.shutdown()
@@ -172,15 +162,13 @@ def hint(
     completions drawn with ``seed`` (None: a random seed, reported in the result), solved on
     ``jobs`` processes; ``progress()`` is called once per sample solved.
     """
-    from .solver import DEFAULT_MEMORY
-
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     exact = not has_hidden(position)
     count = 1 if exact else samples
     rng = random.Random(seed)
     completions = [complete(position, rng) for _ in range(count)]
     moves = legal_moves(position, rules)
-    limits = Limits(max_nodes, time_limit, memory or DEFAULT_MEMORY)
+    limits = Limits(time_limit, max_nodes, memory or DEFAULT_MEMORY)
     wins, unknown = [0] * len(moves), [0] * len(moves)
     won_now = unknown_now = 0
     for verdicts in _solve_samples(completions, moves, rules, limits, jobs):
