@@ -109,11 +109,12 @@ def play(
     the hints' samples, and so the game, reproducible."""
     rng = random.Random(seed)
     seen = shown_cards(position)
-    views = {_known(view(position, seen), rules), _board(_known(view(position, seen), rules))}
+    views: set = set()  # the views had so far (score and recycles left out), and their boards
     moves: list[Move] = []
     best = sum(position.foundations)
-    end = None
-    while end is None:
+    while True:
+        state = _known(view(position, seen), rules)
+        views |= {state, _board(state)}
         if position.is_won:
             end = WON
             break
@@ -133,8 +134,7 @@ def play(
                 break
         move = safe_move(shown, rules)
         if move is None:
-            legal = legal_moves(shown, rules)
-            if not legal:
+            if not legal_moves(shown, rules):
                 end = STUCK
                 break
             result = hint(shown, rules, samples=samples, seed=rng.randrange(2**32), max_nodes=max_nodes, jobs=jobs)
@@ -145,13 +145,12 @@ def play(
                 break
         position = apply(position, move, rules)
         seen |= shown_cards(position)
-        views |= {_known(view(position, seen), rules), _board(_known(view(position, seen), rules))}
         moves.append(move)
         best = max(best, sum(position.foundations))
     return Game(end, sum(position.foundations), best, moves)
 
 
-def _leads_to_new_view(position: Position, move: Move, rules: Rules, seen: set[int], views: set[Position]) -> bool:
+def _leads_to_new_view(position: Position, move: Move, rules: Rules, seen: set[int], views: set) -> bool:
     """True unless ``move`` leads to a view the player has had. Whether a move turns up a new
     card depends only on where the hidden cards lie, not on which they are, and a move that turns
     up none leads to a view the player can work out, so this uses nothing it has not seen."""

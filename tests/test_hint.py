@@ -54,7 +54,7 @@ def test_a_sure_win_ranks_above_a_sure_loss():
     assert (result.winnable.wins, result.winnable.unknown, result.hidden) == (20, 0, 3)
 
 
-def _one_completion() -> "Position":
+def _one_completion():
     position, _ = parse_position_text(SURE_WIN_SURE_LOSS)
     return fill(position, unseen_cards(position))
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from canfield_solver.deal import DealError, position_to_dict
+from canfield_solver.deal import DealError
 from canfield_solver.hidden import hide
 from canfield_solver.position_text import format_position_text, parse_position_text, read_position_file
 from canfield_solver.source import setup_game
