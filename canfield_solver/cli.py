@@ -305,7 +305,8 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
 @rule_options
 @click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
               help="Completions of the hidden cards to solve; the same ones serve every move.")
-@click.option("--seed", type=click.IntRange(min=0), help="Repeat the samples of an earlier hint (default: a new seed, printed).")
+@click.option("--seed", type=click.IntRange(min=0),
+              help="Repeat the samples of an earlier hint (default: a new seed, printed).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=200_000, show_default=True,
               help="Per solve; a sample that hits it counts as not won and is reported.")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", help="Per solve.")

@@ -17,9 +17,11 @@ Once every card is known (no ``??`` left in its view) it asks the solver instead
 played out along the solver's line, a proven loss ends the game ("lost"); an unknown verdict
 (a limit hit) goes back to hints. The real deal decides what a draw shows. The game ends when
 won, when proven lost, when no move is legal ("stuck"), when every legal move would repeat a
-view ("cycle"), or after ``max_turns`` moves ("turns"); all but a win count as lost. Nothing the player does depends on a card it has not
-seen: its moves are the same on any deal that agrees with what it has seen so far (the tests
-check this by permuting the unseen cards of a real deal).
+view ("cycle"), or after ``max_turns`` moves ("turns"); all but a win count as lost.
+
+Nothing the player does depends on a card it has not seen: its moves are the same on any deal
+that agrees with what it has seen so far (the tests check this by permuting the unseen cards of
+a real deal).
 """
 
 from __future__ import annotations
@@ -169,8 +171,8 @@ def _known(shown: Position, rules: Rules) -> Position:
 
 
 def _board(state: Position) -> tuple:
-    """A view up to the order of the columns and the talon split: a move other than a draw or recycle that
-    only brings back such a board (a run moved back and forth, a foundation card returned and
-    played again) makes no progress."""
+    """A view up to the order of the columns and the talon split: a move other than a draw or a
+    recycle that only brings back such a board (a run moved back and forth, a foundation card
+    returned and played again) makes no progress."""
     return (state.reserve, tuple(sorted(state.tableau)), state.waste + tuple(reversed(state.stock)),
             state.foundations, state.recycles)
