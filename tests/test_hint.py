@@ -101,6 +101,8 @@ def test_limits_count_as_not_won_and_are_reported():
     assert result.winnable.wins == 0
     assert any(choice.tally.unknown == 10 for choice in result.choices)
     assert all(choice.tally.wins + choice.tally.unknown <= 10 for choice in result.choices)
+    timed = hint(position, NO_RETURN, samples=4, seed=1, max_nodes=None, time_limit=1e-9)
+    assert timed.winnable.unknown == 4 and all(choice.tally.unknown == 4 for choice in timed.choices)
 
 
 def test_ties_go_to_more_unknown_then_foundation_plays_then_the_move_order():
