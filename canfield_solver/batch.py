@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .codes import DEAL_COUNT, format_code, parse_code, random_codes
-from .errors import InputError
+from .errors import InputError, quote
+from .json_input import JsonInputError, loads
 from .presets import RuleOptions, resolve_rules
 from .source import setup_game
 
@@ -33,6 +34,7 @@ CSV_HEADER = ",".join(COLUMNS) + "\n"
 VERDICTS = ("winnable", "unwinnable", "unknown")
 FORMATS = {".csv": "csv", ".jsonl": "jsonl"}
 WARM_UP_DEAL = "CF1-D3-AAAAAAA"
+LINE_SHOWN = 80  # characters of a results-file line a message quotes (about one row)
 
 SolveFunction = Callable  # solve(setup, *, time_limit, max_nodes, memory) -> result (see solver.solve)
 
@@ -306,21 +308,24 @@ def parse_row(line: str, fmt: str) -> Row:
     """The row on ``line``; ``ValueError`` says what is wrong with it."""
     if fmt == "jsonl":
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not JSON ({error.msg})") from None
+            data = loads(line)
+        except JsonInputError as error:
+            raise ValueError(f"not JSON ({error})") from None
         if not isinstance(data, dict) or set(data) != set(COLUMNS):
             raise ValueError(f"expected an object with the keys {', '.join(COLUMNS)}")
         values = [data[column] for column in COLUMNS]
     else:
-        values = next(csv.reader([line]))
+        try:
+            values = next(csv.reader([line]))
+        except csv.Error as error:
+            raise ValueError(f"not CSV ({error})") from None
         if len(values) != len(COLUMNS):
             raise ValueError(f"expected {len(COLUMNS)} columns, found {len(values)}")
     code, draw, rules, verdict, moves, nodes, seconds = values
     if not isinstance(code, str) or not code or not isinstance(rules, str) or not rules:
         raise ValueError("empty code or rules")
     if verdict not in VERDICTS:
-        raise ValueError(f"verdict {verdict!r} is not one of {', '.join(VERDICTS)}")
+        raise ValueError(f"verdict {quote(verdict)} is not one of {', '.join(VERDICTS)}")
     row = Row(
         code, _number(draw, int, "draw"), rules, verdict,
         None if moves in ("", None) else _number(moves, int, "moves"),
@@ -336,10 +341,10 @@ def parse_row(line: str, fmt: str) -> Row:
 def _number(value, kind: type, column: str):
     try:
         number = kind(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         number = None
     if number is None or isinstance(value, bool) or not math.isfinite(number) or number < 0:
-        raise ValueError(f"{column} {value!r} is not a non-negative number")
+        raise ValueError(f"{column} {quote(value)} is not a non-negative number")
     return number
 
 
@@ -382,7 +387,7 @@ def read_results(path: str) -> ResultsRead:
         try:
             rows.append(parse_row(line, fmt))
         except ValueError as error:
-            malformed.append((number, f"{error}: {line[:80]!r}"))
+            malformed.append((number, f"{error}: {quote(line, LINE_SHOWN)}"))
     return ResultsRead(rows, malformed, complete_bytes, torn)
 
 
@@ -438,7 +443,7 @@ def open_for_resume(path: str, warn: Callable[[str], None]) -> list[Row]:
     if read.torn:
         os.truncate(path, read.complete_bytes)
         warn(f"{path}: removed an incomplete last line left by an interrupted run "
-             f"(that deal is solved again): {read.torn[:80]!r}")
+             f"(that deal is solved again): {quote(read.torn, LINE_SHOWN)}")
     return read.rows
 
 

@@ -16,7 +16,8 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .batch import Row, describe_malformed, read_results
+from .batch import LINE_SHOWN, Row, describe_malformed, read_results
+from .errors import quote
 
 Z95 = 1.959963984540054  # the normal quantile of 0.975
 
@@ -153,7 +154,7 @@ def file_report(path: str, warn: Callable[[str], None]) -> str:
     """``report`` of a results file; a torn last line and malformed lines are reported through ``warn``."""
     read = read_results(path)
     if read.torn:
-        warn(f"{path}: ignored an incomplete last line (an interrupted batch was writing it): {read.torn[:80]!r}")
+        warn(f"{path}: ignored an incomplete last line (an interrupted batch was writing it): {quote(read.torn, LINE_SHOWN)}")
     if read.malformed:
         warn(describe_malformed(path, read.malformed) + "; they are not counted")
     return report(read.rows, warn)
