@@ -189,11 +189,13 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
 
 @cli.command()
 @click.argument("results_file", metavar="FILE")
-def stats(results_file: str) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print a JSON list, one object per draw mode and rule set: counts, rate, both intervals.")
+def stats(results_file: str, as_json: bool) -> None:
     """Win rate (Wilson 95% interval), counts and times of a results file of 'batch'."""
     from .stats import file_report
 
-    click.echo(file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True)))
+    click.echo(file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True), as_json))
 
 
 @cli.command()
