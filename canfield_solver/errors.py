@@ -16,7 +16,8 @@ QUOTE_LIMIT = 60  # characters of an input a message shows; longer ones are cut
 
 def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``value`` as the user wrote it, for one message line: no repr escapes, cut to ``limit``
-    characters with '…', a line break, tab or other control character as one space.
+    characters with '…', a line break, tab or other control character as one space, and a byte
+    that is not UTF-8 (a lone surrogate in a command-line argument) as '�'.
 
     >>> shorten("column 9 AS -> column 1\\n")
     'column 9 AS -> column 1'
@@ -24,7 +25,8 @@ def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
     'XXXXX…'
     """
     text = value if isinstance(value, str) else reprlib.repr(value)  # reprlib: bounded, at any depth
-    text = "".join(char if char.isprintable() else " " for char in text[:4 * limit]).strip()
+    text = "".join(char if char.isprintable() else "\ufffd" if "\ud800" <= char <= "\udfff" else " "
+                   for char in text[:4 * limit]).strip()
     return text[:limit] + "…" if len(text) > limit else text
 
 

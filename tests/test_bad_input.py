@@ -204,6 +204,7 @@ def test_a_10_kb_pysol_number_is_cut_in_the_message(run_cli):
     ("column 9 AS -> column 1\n", "'column 9 AS -> column 1'"),
     ("a\tb\x00c\x1b[31m", "'a b c [31m'"),
     ("Q♣", "'Q♣'"),
+    ("CF1-\udcff", "'CF1-\ufffd'"),  # an argument's byte that is not UTF-8
     ("x" * 61, "'" + "x" * 60 + "…'"),
     (2, "2"),
     ([[[[[[[[1]]]]]]]], "[[[[[[[...]]]]]]]"),  # reprlib stops at depth 6
