@@ -23,6 +23,7 @@ from .rules import MAX_PASSES, SPACES, TABLEAU_ORDERS, IllegalMove, apply
 from .source import setup_game
 
 PROG = "canfield-solver"
+MAX_JOBS = 1024  # worker processes of one batch: more than any machine's cores, fewer than exhaust it
 
 
 def rule_options(command: Callable) -> Callable:
@@ -144,7 +145,7 @@ def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
               help="Codes or deal-file paths, one per line (blank lines and # comments are skipped).")
 @rule_options
 @limit_options(scope="per deal", memory_default="1G, less if the RAM is short")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
+@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores).")
 @click.option("--out", metavar="FILE", help="Results file (.csv or .jsonl), written as each deal finishes.")
 @click.option("--resume", is_flag=True, help="Skip the deals already in --out (an interrupted batch goes on).")
 @click.option("--scheduler", metavar="ADDRESS",

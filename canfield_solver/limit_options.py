@@ -49,8 +49,6 @@ class Size(click.ParamType):
     name = "size"
 
     def convert(self, value, param, ctx) -> int:
-        if isinstance(value, int):
-            return value
         try:
             size = parse_size(value)
         except ValueError:
@@ -89,9 +87,9 @@ def limit_options(*, time_limit: float | None = None, scope: str = "", memory_de
     options = [
         click.option("--time-limit", type=Seconds(), metavar="SECONDS", default=time_limit,
                      show_default=time_limit is not None,
-                     help=f"Seconds{each}; a search that reaches it ends 'unknown'."),
+                     help=f"Seconds{each}: a search that reaches it ends 'unknown' (a finite number above 0)."),
         click.option("--max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N",
-                     help=f"States searched{each} (1 to 2^62) before the search ends 'unknown'; "
+                     help=f"States searched{each}: a search that reaches it ends 'unknown'; "
                           "unlike time, the same on any machine and load."),
         click.option("--memory", type=Size(), metavar="SIZE",
                      help=f"Transposition table size{each}, from 64K to this machine's RAM, "

@@ -126,6 +126,11 @@ def test_random_n_is_bounded(run_cli):
                    "error: Invalid value for '--count'")
 
 
+def test_batch_jobs_are_bounded(run_cli):
+    assert_refused(run_cli("batch", "--random", "1", "--jobs", "1025"),
+                   "error: Invalid value for '--jobs' / '-j': 1025 is not in the range 1<=x<=1024.")
+
+
 def test_random_codes_stream():
     codes = iter_random_codes(10**12, 3, seed=4)  # a list this long would not fit in memory
     assert [next(codes), next(codes)] == random_codes(2, 3, seed=4)
