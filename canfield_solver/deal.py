@@ -170,7 +170,9 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
     known = {"base", "reserve", "tableau", "stock", "waste", "foundations", "draw", "score", "recycles"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise DealError(f"unknown key(s) {', '.join(map(quote, unknown[:3]))}{f' and {len(unknown) - 3} more' if len(unknown) > 3 else ''}; known keys: {', '.join(sorted(known))}")
+        more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+        raise DealError(f"unknown key(s) {', '.join(map(quote, unknown[:3]))}{more}; "
+                        f"known keys: {', '.join(sorted(known))}")
     for key in ("base", "reserve", "tableau", "stock"):
         if key not in data:
             raise DealError(f"the deal file lacks '{key}'")

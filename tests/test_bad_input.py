@@ -45,7 +45,8 @@ def test_a_score_of_5000_digits(run_cli, tmp_path):
 @pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"base": ' * 100_000])
 def test_json_nested_100000_deep(run_cli, tmp_path, text):
     path = deal_file(tmp_path, text)
-    assert_refused(run_cli("show", path), f"error: deal file {path} is not valid JSON: its brackets are nested too deeply")
+    assert_refused(run_cli("show", path),
+                   f"error: deal file {path} is not valid JSON: its brackets are nested too deeply")
 
 
 @pytest.mark.parametrize("field", ["score", "recycles"])
@@ -95,7 +96,8 @@ def test_the_largest_score_and_recycles_are_solved(run_cli, tmp_path, command):
     (["--time-limit", "inf"], "error: Invalid value for '--time-limit': inf is not a number of seconds above 0"),
     (["--time-limit", "-1"], "error: Invalid value for '--time-limit': -1 is not a number of seconds above 0"),
     (["--time-limit", "0"], "error: Invalid value for '--time-limit': 0 is not a number of seconds above 0"),
-    (["--max-nodes", str(2**62 + 1)], "error: Invalid value for '--max-nodes': 4611686018427387905 is not in the range"),
+    (["--max-nodes", str(2**62 + 1)],
+     "error: Invalid value for '--max-nodes': 4611686018427387905 is not in the range"),
     (["--max-nodes", "0"], "error: Invalid value for '--max-nodes': 0 is not in the range 1<=x<=4611686018427387904."),
     (["--memory", "nan"], "error: Invalid value for '--memory': 'nan' is not a size"),
     (["--memory", "inf"], "error: Invalid value for '--memory': 'inf' is not a size"),

@@ -172,7 +172,8 @@ def results_file(draw, fmt: str) -> bytes:
 # --- the properties -------------------------------------------------------------------------
 
 DEAL_COMMANDS = [
-    ["show"], ["show", "--json"], ["solve", *SMALL], ["solve", "--shortest", *SMALL], ["solve", "--passes", "3", *SMALL],
+    ["show"], ["show", "--json"], ["solve", *SMALL], ["solve", "--shortest", *SMALL],
+    ["solve", "--passes", "3", *SMALL],
     ["analyse", "--max-nodes", "300", "--draw", "3"],
 ]
 
