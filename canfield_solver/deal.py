@@ -16,7 +16,7 @@ base_rank+h-1`` (mod 13) of that suit.
 
 from __future__ import annotations
 
-from .errors import InputError, quote
+from .errors import PATH_LIMIT, InputError, quote, shorten
 
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
@@ -246,16 +246,17 @@ def position_to_dict(position: Position, draw: int | None = None, ascii: bool = 
 
 def read_deal_file(path: str) -> tuple[Position, int | None]:
     """Load and validate a deal file; ``DealError`` names the file and the problem."""
+    shown = shorten(path, PATH_LIMIT)
     try:
         with open(path, encoding="utf-8-sig") as handle:  # -sig: files saved with a BOM read too
             data = loads(handle.read())
     except OSError as error:
-        raise DealError(f"cannot read deal file {path}: {error.strerror}") from None
+        raise DealError(f"cannot read deal file {shown}: {error.strerror}") from None
     except UnicodeDecodeError:
-        raise DealError(f"deal file {path} is not UTF-8 text") from None
+        raise DealError(f"deal file {shown} is not UTF-8 text") from None
     except JsonInputError as error:
-        raise DealError(f"deal file {path} is not valid JSON: {error}") from None
+        raise DealError(f"deal file {shown} is not valid JSON: {error}") from None
     try:
         return position_from_dict(data)
     except DealError as error:
-        raise DealError(f"deal file {path}: {error}") from None
+        raise DealError(f"deal file {shown}: {error}") from None

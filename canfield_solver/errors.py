@@ -12,6 +12,7 @@ class InputError(ValueError):
 
 
 QUOTE_LIMIT = 60  # characters of an input a message shows; longer ones are cut
+PATH_LIMIT = 200  # characters of a file's path a message shows (paths run longer than codes)
 
 
 def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:

@@ -202,6 +202,11 @@ def test_a_10_kb_code_is_cut_in_the_message(run_cli):
     assert len(result.err) < 200
 
 
+def test_a_10_kb_deal_file_path_is_cut_in_the_message(run_cli):
+    result = run_cli("show", "x" * 10_000 + ".json")
+    assert_refused(result, "error: cannot read deal file " + "x" * 200 + "…: File name too long")
+
+
 def test_a_10_kb_pysol_number_is_cut_in_the_message(run_cli):
     result = run_cli("show", "pysol:" + "9" * 10_000)
     assert_refused(result, "error: PySolFC game number '" + "9" * 60 + "…' is out of range")
