@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from .codes import parse_code, position_from_number
 from .deal import Position, read_deal_file
-from .errors import InputError
+from .errors import InputError, quote
 from .presets import RuleOptions, get_preset, resolve_rules
 from .rules import DRAW, Move, Rules, apply, check_tableau_order
 
@@ -48,7 +48,7 @@ def load_game(source: str) -> Game:
         return Game(text.upper(), position_from_number(number), draw=draw)
     if not (os.path.exists(text) or text.lower().endswith(".json")):
         raise InputError(
-            f"{source!r} is neither a game code (like CF1-D3-AAAAACL), "
+            f"{quote(source)} is neither a game code (like CF1-D3-AAAAACL), "
             "a PySolFC deal (like pysol:123) nor an existing deal file"
         )
     position, draw = read_deal_file(text)

@@ -222,11 +222,11 @@ BAD_INPUT = [
     (["show", "CF1-D3-AAAAAAA", "--tableau-order", "bogus"],
      "error: Invalid value for '--tableau-order': 'bogus' is not one of 'cyclic', 'base'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--passes", "0"],
-     "error: Invalid value for '--passes': 0 is not in the range x>=1. (see 'canfield-solver show --help')"),
+     "error: Invalid value for '--passes': 0 is not in the range 1<=x<=1000000. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--bogus"], "error: No such option '--bogus'. (see 'canfield-solver show --help')"),
     (["show"], "error: Missing argument 'DEAL'. (see 'canfield-solver show --help')"),
     (["frobnicate"], "error: No such command 'frobnicate'. (see 'canfield-solver --help')"),
-    (["random", "-n", "0"], "error: Invalid value for '-n': 0 is not in the range x>=1. (see 'canfield-solver "
+    (["random", "-n", "0"], "error: Invalid value for '-n': 0 is not in the range 1<=x<=1000000. (see 'canfield-solver "
      "random --help')"),
     (["random", "--draw", "4"], "error: Invalid value for '--draw': '4' is not one of '1', '3'. "
      "(see 'canfield-solver random --help')"),
