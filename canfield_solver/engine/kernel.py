@@ -6,9 +6,16 @@ functions or sliced, which its pruning pass leaves in branchy code) has nothing 
 It cost a quarter of the search's time: perf put 27% of the samples of a solve of CF1-D3-AAAAAAM
 in ``NRT_incref``/``NRT_decref``. ``_nrt=False`` is numba's switch to leave it out; a kernel that
 allocates then fails to compile (the "NRT required" error), so leaving it out cannot go wrong
-silently. Kernels that allocate (``shortest``, ``shortcut``) keep plain ``njit``.
+silently. Kernels that allocate (``shortest``, ``shortcut``) use ``allocating``, plain ``njit``.
+
+Both cache their machine code in a per-user folder (``cache.py``), set before numba is imported.
 """
 
-from numba import njit
+from .cache import use_cache_folder
 
-kernel = njit(cache=True, _nrt=False)
+CACHED = use_cache_folder()
+
+from numba import njit  # noqa: E402 (after the cache folder is set)
+
+kernel = njit(cache=CACHED, _nrt=False)
+allocating = njit(cache=CACHED)
