@@ -7,6 +7,7 @@ traceback (``main`` turns ``InputError`` and click's usage errors into that).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Callable
 
@@ -60,7 +61,22 @@ def options_from_flags(rule_flags: dict[str, object]) -> RuleOptions:
                           for name, value in rule_flags.items()})
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class QuietPipeGroup(click.Group):
+    """A closed output pipe (``canfield-solver ... | head``) ends the command quietly with status 0.
+
+    click itself turns it into exit status 1; this catches it first, and points stdout at the
+    null device so that the flush at exit has nowhere to fail.
+    """
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return None
+
+
+@click.group(cls=QuietPipeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name=PROG)
 def cli() -> None:
     """Solve and analyse Canfield solitaire deals.
