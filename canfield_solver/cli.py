@@ -93,11 +93,14 @@ def cli() -> None:
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 def show(deal: str, as_json: bool, ascii_: bool, **rule_flags) -> None:
     """Print the starting position of DEAL."""
-    setup = setup_game(deal, options_from_flags(rule_flags))
+    from .headline import headline
+
+    options = options_from_flags(rule_flags)
+    setup = setup_game(deal, options)
     if as_json:
         click.echo(json.dumps(position_to_dict(setup.position, setup.rules.draw, ascii=True)))
         return
-    click.echo(f"Deal {setup.game.name}, draw {setup.rules.draw}.")
+    click.echo(headline(setup, options.preset))
     click.echo(describe_position(setup.position, ascii_))
 
 

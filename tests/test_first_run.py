@@ -16,3 +16,19 @@ def test_closed_pipe_ends_quietly():
     process.stdout.close()
     _, err = process.communicate(timeout=120)
     assert (process.returncode, err) == (0, "")
+
+
+def test_show_says_codes_are_ours(run_cli):
+    first = run_cli("show", "CF1-D3-AAAAACL").out.splitlines()[0]
+    assert first == "Deal CF1-D3-AAAAACL, draw 3. CF1 codes are this program's own deals, not the app's."
+
+
+def test_show_names_the_rules_a_pysolfc_deal_implies(run_cli):
+    first = run_cli("show", "pysol:123").out.splitlines()[0]
+    assert first == "Deal pysol:123, draw 3. PySolFC's rules: no foundation return, top card or whole column."
+    overridden = run_cli("show", "pysol:123", "--worry-back", "--passes", "2").out.splitlines()[0]
+    assert overridden == "Deal pysol:123, draw 3. Rules: top card or whole column, 2 passes through the stock."
+    solvitaire = run_cli("show", "CF1-D1-AAAAAAB", "--rules", "solvitaire", "--spaces", "waste").out.splitlines()[0]
+    assert solvitaire.endswith(" Rules: no foundation return, spaces take only the waste card,"
+                               " building down stops at the base rank.")
+    assert run_cli("show", "pysol:123", "--rules", "app").out.splitlines()[0] == "Deal pysol:123, draw 3."

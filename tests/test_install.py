@@ -18,6 +18,7 @@ import pytest
 
 from canfield_solver import __version__
 from canfield_solver.engine.cache import cache_folder
+from test_cli_basic import readme_block
 
 PROJECT = Path(__file__).resolve().parents[1]
 
@@ -85,10 +86,12 @@ def test_install_then_editable_install_in_one_venv(tmp_path):
     env.update(XDG_CACHE_HOME=str(tmp_path / "user-cache"), PYTHONIOENCODING="utf-8", PIP_DISABLE_PIP_VERSION_CHECK="1")
     pip = [sys.executable, "-m", "pip", "--python", str(python)]
     command = str(venv / "bin" / "canfield-solver")
-    solve = [command, "solve", "CF1-D3-AAAAAAC", "--max-nodes", "5000"]
+    quick_start = readme_block("Install and solve a game code", "sh").split("&&")[-1].split()
+    assert quick_start[:2] == ["canfield-solver", "solve"]
+    solve = [command, *quick_start[1:], "--max-nodes", "5000"]
 
     _run([*pip, "install", "--no-deps", "--no-build-isolation", "."], env, source)
-    assert _run(solve, env, source).stdout.startswith("# winnable: CF1-D3-AAAAAAC")
+    assert _run(solve, env, source).stdout.startswith(f"# winnable: {quick_start[2]}")
     installed = site / "canfield_solver"
     assert not [p for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
     if sys.platform.startswith("linux"):
@@ -98,4 +101,4 @@ def test_install_then_editable_install_in_one_venv(tmp_path):
 
     _run([*pip, "install", "--no-deps", "--no-build-isolation", "-e", "."], env, source)
     assert _run([command, "--version"], env, source).stdout == f"canfield-solver, version {__version__}\n"
-    assert _run(solve, env, source).stdout.startswith("# winnable: CF1-D3-AAAAAAC")
+    assert _run(solve, env, source).stdout.startswith(f"# winnable: {quick_start[2]}")
