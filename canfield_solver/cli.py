@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import click
 
@@ -233,10 +234,22 @@ def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | N
     only the cells with that setting.
     """
     from .analyse import analyse as run_analysis, report_json, report_text
+    from .progress import limit_hint
 
-    analysis = run_analysis(deal, options_from_flags(rule_flags), time_limit=time_limit, max_nodes=max_nodes,
-                            memory=parse_size(memory) if memory is not None else None)
+    with searching(limit_hint(time_limit) + " per search"):
+        analysis = run_analysis(deal, options_from_flags(rule_flags), time_limit=time_limit, max_nodes=max_nodes,
+                                memory=parse_size(memory) if memory is not None else None)
     click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))
+
+
+@contextmanager
+def searching(hint: str) -> Iterator[None]:
+    """Around a command's searches: a note on stderr while numba compiles, a progress line on a terminal."""
+    from .compiling import compile_note
+    from .progress import progress_line
+
+    with compile_note(), progress_line(hint):
+        yield
 
 
 _SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
@@ -276,6 +289,7 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
     Exit status 0 for every verdict, unknown included; 2 for bad input.
     """
     from .notation import format_move_list
+    from .progress import limit_hint
     from .solver import solve as run_solver
 
     setup = setup_game(deal, options_from_flags(rule_flags))
@@ -285,10 +299,12 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
 
         if time_limit is None and max_nodes is None:
             time_limit = DEFAULT_TIME_LIMIT
-        result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
-                              memory=table_bytes)
+        with searching(limit_hint(time_limit)):
+            result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
+                                  memory=table_bytes)
     else:
-        result = run_solver(setup, time_limit=time_limit, max_nodes=max_nodes, memory=table_bytes)
+        with searching(limit_hint(time_limit)):
+            result = run_solver(setup, time_limit=time_limit, max_nodes=max_nodes, memory=table_bytes)
     if as_json:
         texts, position = [], result.start
         for move in result.moves:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
+
+from canfield_solver import progress
+from canfield_solver.compiling import NOTE, compile_note
+from canfield_solver.progress import CLEAR, ProgressLine
 
 CLI = [sys.executable, "-c", "from canfield_solver.cli import main; main()"]
 
@@ -32,3 +37,61 @@ def test_show_names_the_rules_a_pysolfc_deal_implies(run_cli):
     assert solvitaire.endswith(" Rules: no foundation return, spaces take only the waste card,"
                                " building down stops at the base rank.")
     assert run_cli("show", "pysol:123", "--rules", "app").out.splitlines()[0] == "Deal pysol:123, draw 3."
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_progress_line_counts_every_search():
+    stream, clock = io.StringIO(), Clock()
+    line = ProgressLine(stream, "a hint", clock=clock, memory=lambda: 3 * 2**20)
+    line.search_started()
+    clock.now += 0.5
+    line.searched(1_000)
+    assert stream.getvalue() == ""  # the first second shows nothing
+    clock.now += 1.5
+    line.searched(4_000)
+    assert stream.getvalue() == CLEAR + "searching: 4,000 states, 2,000 states/s, 3 MB, 2 s (a hint)"
+    line.search_started()  # a second search: its states add to the first's
+    clock.now += 2.0
+    line.searched(6_000)
+    assert stream.getvalue().endswith(CLEAR + "searching: 10,000 states, 2,500 states/s, 3 MB, 4 s (a hint)")
+    line.clear()
+    assert stream.getvalue().endswith(CLEAR)
+
+
+def test_progress_line_only_on_a_terminal(run_cli, monkeypatch):
+    """solve, solve --shortest and analyse show it on a terminal (here at once), with the time limit hint."""
+    assert "searching" not in run_cli("solve", "CF1-D3-SOLVEME").err
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "is_terminal", lambda stream: True)
+    solved = run_cli("solve", "CF1-D3-SOLVEME")
+    assert solved.status == 0 and solved.out.startswith("# winnable")
+    assert "searching: " in solved.err and solved.err.endswith("(no time limit: --time-limit SECONDS to cap)" + CLEAR)
+    shortest = run_cli("solve", "CF1-D3-SOLVEME", "--shortest", "--time-limit", "20", "--max-nodes", "3000").err
+    assert shortest.endswith("(--time-limit 20 s)" + CLEAR)
+    analysed = run_cli("analyse", "CF1-D3-SOLVEME", "--draw", "3", "--worry-back", "--max-nodes", "3000").err
+    assert analysed.endswith("(--time-limit 60 s per search)" + CLEAR)
+
+
+def test_compile_note_only_when_numba_compiles():
+    """A kernel compiled in the block brings the note; one already compiled brings nothing."""
+    from numba import njit
+
+    @njit(cache=False)
+    def twice(x):
+        return 2 * x
+
+    quiet = io.StringIO()
+    stream = io.StringIO()
+    with compile_note(stream):
+        assert twice(21) == 42
+    assert stream.getvalue() == NOTE + "...\n"
+    with compile_note(quiet):
+        assert twice(4) == 8
+    assert quiet.getvalue() == ""
