@@ -18,4 +18,5 @@ CACHED = use_cache_folder()
 from numba import njit  # noqa: E402 (after the cache folder is set)
 
 kernel = njit(cache=CACHED, _nrt=False)
+inlined = njit(cache=CACHED, _nrt=False, inline="always")
 allocating = njit(cache=CACHED)

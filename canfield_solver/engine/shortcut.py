@@ -73,13 +73,13 @@ def shortcut(st, hashes, z, path, out):
     i = 0
     while i < n:
         # The best jump of one or two moves; path[i] itself (saving 0) when none saves anything.
-        best1, best2, best_to, best_saving = path[i], -1, i + 1, np.int64(0)
+        best1, best2, best_to, best_saving = path[i], np.int32(-1), i + 1, np.int64(0)
         for m1 in first[: generate(st, first)]:
             cost1 = move_cost(st, m1)
             u1 = make(st, hashes, z, m1)
             j = _find(slots, placed_key(st, z, hashes) | np.uint64(1))
             if slots[j] != np.uint64(0) and index[j] > i and spent[index[j]] - spent[i] - cost1 > best_saving:
-                best1, best2, best_to, best_saving = m1, -1, index[j], spent[index[j]] - spent[i] - cost1
+                best1, best2, best_to, best_saving = m1, np.int32(-1), index[j], spent[index[j]] - spent[i] - cost1
             for m2 in second[: generate(st, second)]:
                 cost2 = cost1 + move_cost(st, m2)
                 u2 = make(st, hashes, z, m2)
