@@ -8,8 +8,14 @@ in ``NRT_incref``/``NRT_decref``. ``_nrt=False`` is numba's switch to leave it o
 allocates then fails to compile (the "NRT required" error), so leaving it out cannot go wrong
 silently. Kernels that allocate (``shortest``, ``shortcut``) use ``allocating``, plain ``njit``.
 
-Both cache their machine code in a per-user folder (``cache.py``), set before numba is imported.
+All cache their machine code in a per-user folder (``cache.py``), set before numba is imported,
+and load it from there without numba's compiler set-up (``loading.py``). ``inlined`` kernels
+are small ones that numba would otherwise compile once for each combination of constant
+arguments its callers pass (``encode_move`` had 20 such copies): inlined, they compile with
+their callers.
 """
+
+from typing import Callable
 
 from .cache import use_cache_folder
 
@@ -17,6 +23,14 @@ CACHED = use_cache_folder()
 
 from numba import njit  # noqa: E402 (after the cache folder is set)
 
-kernel = njit(cache=CACHED, _nrt=False)
-inlined = njit(cache=CACHED, _nrt=False, inline="always")
-allocating = njit(cache=CACHED)
+from .loading import load_without_refresh  # noqa: E402
+
+
+def _cached(**options) -> Callable:
+    decorate = njit(cache=CACHED, **options)
+    return lambda function: load_without_refresh(decorate(function))
+
+
+kernel = _cached(_nrt=False)
+inlined = _cached(_nrt=False, inline="always")
+allocating = _cached()
