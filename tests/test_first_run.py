@@ -95,3 +95,34 @@ def test_compile_note_only_when_numba_compiles():
     with compile_note(quiet):
         assert twice(4) == 8
     assert quiet.getvalue() == ""
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_compile_note_on_a_terminal_says_how_long():
+    from numba import njit
+
+    @njit(cache=False)
+    def thrice(x):
+        return 3 * x
+
+    stream = Terminal()
+    with compile_note(stream):
+        assert thrice(2) == 6
+    text = stream.getvalue()
+    assert text.startswith(CLEAR + NOTE + ": ") and text.endswith(" s; later runs start at once\n")
+    assert CLEAR + "compiled the solver in " in text
+
+
+def test_warm_solve_skips_numbas_compiler_set_up():
+    """Kernels loaded from the cache: numba's compile-only modules (its linear algebra) stay unloaded."""
+    from canfield_solver.solver import solve
+
+    assert solve("CF1-D3-SOLVEME").verdict == "winnable"  # compiles here if the cache is cold
+    code = ("import sys\nfrom canfield_solver.solver import solve\n"
+            "print(solve('CF1-D3-SOLVEME').verdict, 'numba.np.linalg' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stdout) == (0, "winnable False\n")
