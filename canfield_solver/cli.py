@@ -7,8 +7,10 @@ traceback (``main`` turns ``InputError`` and click's usage errors into that).
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import click
 
@@ -62,7 +64,22 @@ def options_from_flags(rule_flags: dict[str, object]) -> RuleOptions:
                           for name, value in rule_flags.items()})
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class QuietPipeGroup(click.Group):
+    """A closed output pipe (``canfield-solver ... | head``) ends the command quietly with status 0.
+
+    click itself turns it into exit status 1; this catches it first, and points stdout at the
+    null device so that the flush at exit has nowhere to fail.
+    """
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return None
+
+
+@click.group(cls=QuietPipeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name=PROG)
 def cli() -> None:
     """Solve and analyse Canfield solitaire deals.
@@ -79,11 +96,14 @@ def cli() -> None:
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 def show(deal: str, as_json: bool, ascii_: bool, **rule_flags) -> None:
     """Print the starting position of DEAL."""
-    setup = setup_game(deal, options_from_flags(rule_flags))
+    from .headline import headline
+
+    options = options_from_flags(rule_flags)
+    setup = setup_game(deal, options)
     if as_json:
         click.echo(json.dumps(position_to_dict(setup.position, setup.rules.draw, ascii=True)))
         return
-    click.echo(f"Deal {setup.game.name}, draw {setup.rules.draw}.")
+    click.echo(headline(setup, options.preset))
     click.echo(describe_position(setup.position, ascii_))
 
 
@@ -213,10 +233,22 @@ def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: int | N
     only the cells with that setting.
     """
     from .analyse import analyse as run_analysis, report_json, report_text
+    from .progress import limit_hint
 
-    analysis = run_analysis(deal, options_from_flags(rule_flags), time_limit=time_limit, max_nodes=max_nodes,
-                            memory=memory)
+    with searching(limit_hint(time_limit) + " per search"):
+        analysis = run_analysis(deal, options_from_flags(rule_flags), time_limit=time_limit, max_nodes=max_nodes,
+                                memory=memory)
     click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))
+
+
+@contextmanager
+def searching(hint: str) -> Iterator[None]:
+    """Around a command's searches: a note on stderr while numba compiles, a progress line on a terminal."""
+    from .compiling import compile_note
+    from .progress import progress_line
+
+    with compile_note(), progress_line(hint):
+        yield
 
 
 @cli.command()
@@ -237,6 +269,7 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
     Exit status 0 for every verdict, unknown included; 2 for bad input.
     """
     from .notation import format_move_list
+    from .progress import limit_hint
     from .solver import solve as run_solver
 
     setup = setup_game(deal, options_from_flags(rule_flags))
@@ -245,10 +278,12 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
 
         if time_limit is None and max_nodes is None:
             time_limit = DEFAULT_TIME_LIMIT
-        result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
-                              memory=memory)
+        with searching(limit_hint(time_limit)):
+            result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
+                                  memory=memory)
     else:
-        result = run_solver(setup, time_limit=time_limit, max_nodes=max_nodes, memory=memory)
+        with searching(limit_hint(time_limit)):
+            result = run_solver(setup, time_limit=time_limit, max_nodes=max_nodes, memory=memory)
     if as_json:
         texts, position = [], result.start
         for move in result.moves:
