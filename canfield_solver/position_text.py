@@ -33,8 +33,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import HIDDEN, HIDDEN_NAME, card_name
+from .cards import DECK_SIZE, HIDDEN, HIDDEN_NAME, card_name
 from .deal import COLUMNS, DealError, Position, position_from_dict, read_deal_file
+from .errors import PATH_LIMIT, quote, shorten
+from .json_input import MAX_DIGITS
 
 _PILES = ("reserve", "stock", "waste", "foundations")
 _NUMBERS = ("draw", "score", "recycles")
@@ -76,19 +78,22 @@ def _items(value: str, where: str) -> list[str]:
     while i < len(words):
         word = words[i]
         if word.isdigit() and i + 1 < len(words) and words[i + 1].lower() == "hidden":
+            if len(word) > 2 or int(word) > DECK_SIZE:
+                raise DealError(f"{where}: {shorten(word)} hidden: a pile holds at most {DECK_SIZE} cards")
             names += [HIDDEN_NAME] * int(word)
             i += 2
             continue
         if word.isdigit():
-            raise DealError(f"{where}: {word!r} is not a card; write 'N hidden' for N cards not seen")
+            raise DealError(f"{where}: {quote(word)} is not a card; write 'N hidden' for N cards not seen")
         names.append(word)
         i += 1
     return names
 
 
 def _number(value: str, where: str) -> int:
-    if not re.fullmatch(r"\d+", value.strip()):
-        raise DealError(f"{where}: {value.strip()!r} is not a whole number")
+    """A whole number of at most ``MAX_DIGITS`` digits (its range is checked as in deal files)."""
+    if not re.fullmatch(rf"\d{{1,{MAX_DIGITS}}}", value.strip()):
+        raise DealError(f"{where}: {quote(value.strip())} is not a whole number of at most {MAX_DIGITS} digits")
     return int(value)
 
 
@@ -116,7 +121,7 @@ def position_text_to_dict(text: str) -> dict[str, Any]:
             continue
         key = {"foundation": "foundations", "base card": "base"}.get(key, key)
         if key in data:
-            raise DealError(f"{where}: {key!r} is given twice")
+            raise DealError(f"{where}: {quote(key)} is given twice")
         if key in _PILES:
             data[key] = _items(value, where)
         elif key in _NUMBERS:
@@ -124,7 +129,7 @@ def position_text_to_dict(text: str) -> dict[str, Any]:
         elif key == "base":
             data[key] = value.strip()
         else:
-            raise DealError(f"{where}: unknown line {key!r}; lines are base, draw, foundations, reserve, "
+            raise DealError(f"{where}: unknown line {quote(key)}; lines are base, draw, foundations, reserve, "
                             "column 1 to 4, stock, waste, score and recycles")
     for key in ("base", "reserve", "stock"):
         if key not in data:
@@ -142,18 +147,20 @@ def parse_position_text(text: str) -> tuple[Position, int | None]:
 
 
 def read_position_file(path: str) -> tuple[Position, int | None]:
-    """Load a position file: JSON when its first non-blank character is ``{``, else position text.
-    ``DealError`` names the file and the problem."""
+    """Load a position file: JSON when its first non-blank character is ``{`` (or ``[``, which
+    starts no position text but a JSON file that is wrong), else position text. ``DealError``
+    names the file and the problem."""
+    shown = shorten(path, PATH_LIMIT)
     try:
         with open(path, encoding="utf-8-sig") as handle:
             text = handle.read()
     except OSError as error:
-        raise DealError(f"cannot read deal file {path}: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise DealError(f"deal file {path} is not text (UTF-8): {error}") from None
-    if text.lstrip().startswith("{"):
+        raise DealError(f"cannot read deal file {shown}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise DealError(f"deal file {shown} is not UTF-8 text") from None
+    if text.lstrip().startswith(("{", "[")):
         return read_deal_file(path)
     try:
         return parse_position_text(text)
     except DealError as error:
-        raise DealError(f"position file {path}: {error}") from None
+        raise DealError(f"position file {shown}: {error}") from None

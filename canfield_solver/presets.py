@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .errors import InputError
+from .errors import InputError, quote
 from .rules import MOVES_ANY, MOVES_WHOLE, SPACES_ANY, SPACES_WASTE, TABLEAU_BASE, Rules
 
 
@@ -51,7 +51,7 @@ def get_preset(name: str) -> Preset:
     try:
         return PRESETS[name.lower()]
     except KeyError:
-        raise InputError(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+        raise InputError(f"unknown rules preset {quote(name)}: choose one of {', '.join(PRESETS)}") from None
 
 
 @dataclass(frozen=True)

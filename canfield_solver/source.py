@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from .codes import parse_code, position_from_number
 from .deal import Position
-from .errors import InputError
+from .errors import InputError, quote
 from .hidden import check_fanned, has_hidden, hidden_count
 from .position_text import read_position_file
 from .presets import RuleOptions, get_preset, resolve_rules
@@ -50,7 +50,7 @@ def load_game(source: str) -> Game:
         return Game(text.upper(), position_from_number(number), draw=draw)
     if not (os.path.exists(text) or text.lower().endswith(".json")):
         raise InputError(
-            f"{source!r} is neither a game code (like CF1-D3-AAAAACL), "
+            f"{quote(source)} is neither a game code (like CF1-D3-AAAAACL), "
             "a PySolFC deal (like pysol:123) nor an existing deal file"
         )
     position, draw = read_position_file(text)

@@ -21,7 +21,6 @@ play from one position, and clears the table before them::
 
 from __future__ import annotations
 
-import time
 from typing import NamedTuple, Sequence
 
 from .deal import Position
@@ -70,8 +69,7 @@ class VerdictSolver:
         return results
 
     def _search(self, position: Position) -> Verdict:
-        began = time.perf_counter()
         search = SearchArrays(encode(position, self.rules), self.z, self.slots, self.meta)
-        verdict, limit_hit = run_search(search, self.memory, began, self.time_limit, self.max_nodes)
+        verdict, limit_hit, _ = run_search(search, self.memory, self.time_limit, self.max_nodes)
         self.slots, self.meta = search.slots, search.meta  # the table may have grown
         return Verdict(verdict, limit_hit, int(search.control[NODES]))

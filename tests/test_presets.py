@@ -92,7 +92,8 @@ def test_cli_show_with_pysolfc_shows_the_three_card_waste(run_cli):
     result = run_cli("show", "--rules", "pysolfc", "CF1-D3-AAAAACL", "--ascii")
     assert result.status == 0
     assert result.out == (
-        "Deal CF1-D3-AAAAACL, draw 3.\n"
+        "Deal CF1-D3-AAAAACL, draw 3. CF1 codes are this program's own deals, not the app's."
+        " PySolFC's rules: no foundation return, top card or whole column.\n"
         "Stock: 31 cards; waste: 3 cards, top: AC; reserve: 13 cards, top: 10C. Foundations, starting rank 2: "
         "clubs up to 2C (1), hearts empty, spades empty, diamonds empty. "
         "Column 1: 9C; column 2: 7S; column 3: AH; column 4: 6H.\n"
@@ -102,7 +103,9 @@ def test_cli_show_with_pysolfc_shows_the_three_card_waste(run_cli):
 def test_cli_preset_plus_one_override(run_cli):
     result = run_cli("show", "--rules", "PYSOLFC", "--draw", "1", "CF1-D3-AAAAACL", "--ascii")
     assert result.status == 0
-    assert result.out.startswith("Deal CF1-D3-AAAAACL, draw 1.\nStock: 33 cards; waste: 1 card, top: KC;")
+    first, second = result.out.splitlines()[:2]
+    assert first.startswith("Deal CF1-D3-AAAAACL, draw 1. ")
+    assert second.startswith("Stock: 33 cards; waste: 1 card, top: KC;")
 
 
 def test_cli_bad_rules_value_is_one_line_exit_2(run_cli):
