@@ -1,5 +1,5 @@
-"""Property-based fuzzing of the command line (issue 13): random and mutated deal files, game codes,
-move lists, results files and option values go to ``cli.main`` in-process, and every run must end
+"""Property-based fuzzing of the command line (issue 13): random and mutated deal files, position
+files (position text and JSON with hidden cards), game codes, move lists, results files and option values go to ``cli.main`` in-process, and every run must end
 with exit status 0, 1 (``replay``'s illegal move) or 2 (bad input: one ``error:`` line), never a
 traceback, and leave every file as it was unless writing it is the command's job.
 
@@ -20,7 +20,9 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from canfield_solver.batch import CSV_HEADER, Row, format_row
 from canfield_solver.codes import format_code, position_from_number
 from canfield_solver.deal import position_to_dict
+from canfield_solver.hidden import hide
 from canfield_solver.notation import format_move
+from canfield_solver.position_text import format_position_text
 from canfield_solver.rules import Rules, apply, legal_moves
 
 from conftest import WORKED_EXAMPLE
@@ -192,6 +194,38 @@ def test_deal_files(run_cli, folder, text, command):
         (folder / "r.csv").unlink(missing_ok=True)
     else:
         check_run(run_cli, folder, [command[0], "deal.json", *command[1:]])
+
+
+@st.composite
+def position_file(draw) -> bytes:
+    """A position a player sees (hidden cards as ``N hidden`` or ``??``) after a few random moves of a
+    random deal, as position text or JSON, shown or not, then some random edits."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    draw_mode = draw(st.sampled_from([1, 3]))
+    position, rules = position_from_number(draw(st.integers(0, 26**7 - 1))), Rules(draw=draw_mode)
+    for _ in range(draw(st.integers(0, 15))):
+        moves = legal_moves(position, rules)
+        if not moves:
+            break
+        position = apply(position, rng.choice(moves), rules)
+    if draw(st.booleans()):
+        position = hide(position, draw_mode)
+    if draw(st.booleans()):
+        text = format_position_text(position, draw_mode, ascii=draw(st.booleans()))
+    else:
+        text = json.dumps(position_to_dict(position, draw_mode, ascii=True))
+    return draw(mutated_text(text))
+
+
+POSITION_COMMANDS = [["show"], ["show", "--position-text"], ["show", "--json"], ["solve", *SMALL],
+                     ["hint", "--samples", "3", "--jobs", "1", "--quiet", "--seed", "1", "--max-nodes", "300"]]
+
+
+@FUZZ
+@given(text=position_file(), command=st.sampled_from(POSITION_COMMANDS))
+def test_position_files(run_cli, folder, text, command):
+    (folder / "seen.txt").write_bytes(text)
+    check_run(run_cli, folder, [command[0], "seen.txt", *command[1:]])
 
 
 CODES = st.one_of(
