@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .codes import DEAL_COUNT, format_code, parse_code, random_codes
-from .errors import InputError
+from .errors import InputError, quote
+from .json_input import JsonInputError, loads
 from .presets import RuleOptions, resolve_rules
 from .source import setup_game
 
@@ -32,7 +33,9 @@ COLUMNS = ("code", "draw", "rules", "verdict", "moves", "nodes", "seconds")
 CSV_HEADER = ",".join(COLUMNS) + "\n"
 VERDICTS = ("winnable", "unwinnable", "unknown")
 FORMATS = {".csv": "csv", ".jsonl": "jsonl"}
+JSONL_ROW_START = '{"code": "'  # how every row that format_row writes to a .jsonl file begins
 WARM_UP_DEAL = "CF1-D3-AAAAAAA"
+LINE_SHOWN = 80  # characters of a results-file line a message quotes (about one row)
 
 SolveFunction = Callable  # solve(setup, *, time_limit, max_nodes, memory) -> result (see solver.solve)
 
@@ -306,21 +309,24 @@ def parse_row(line: str, fmt: str) -> Row:
     """The row on ``line``; ``ValueError`` says what is wrong with it."""
     if fmt == "jsonl":
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not JSON ({error.msg})") from None
+            data = loads(line)
+        except JsonInputError as error:
+            raise ValueError(f"not JSON ({error})") from None
         if not isinstance(data, dict) or set(data) != set(COLUMNS):
             raise ValueError(f"expected an object with the keys {', '.join(COLUMNS)}")
         values = [data[column] for column in COLUMNS]
     else:
-        values = next(csv.reader([line]))
+        try:
+            values = next(csv.reader([line]))
+        except csv.Error as error:
+            raise ValueError(f"not CSV ({error})") from None
         if len(values) != len(COLUMNS):
             raise ValueError(f"expected {len(COLUMNS)} columns, found {len(values)}")
     code, draw, rules, verdict, moves, nodes, seconds = values
     if not isinstance(code, str) or not code or not isinstance(rules, str) or not rules:
         raise ValueError("empty code or rules")
     if verdict not in VERDICTS:
-        raise ValueError(f"verdict {verdict!r} is not one of {', '.join(VERDICTS)}")
+        raise ValueError(f"verdict {quote(verdict)} is not one of {', '.join(VERDICTS)}")
     row = Row(
         code, _number(draw, int, "draw"), rules, verdict,
         None if moves in ("", None) else _number(moves, int, "moves"),
@@ -336,10 +342,10 @@ def parse_row(line: str, fmt: str) -> Row:
 def _number(value, kind: type, column: str):
     try:
         number = kind(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         number = None
     if number is None or isinstance(value, bool) or not math.isfinite(number) or number < 0:
-        raise ValueError(f"{column} {value!r} is not a non-negative number")
+        raise ValueError(f"{column} {quote(value)} is not a non-negative number")
     return number
 
 
@@ -382,8 +388,19 @@ def read_results(path: str) -> ResultsRead:
         try:
             rows.append(parse_row(line, fmt))
         except ValueError as error:
-            malformed.append((number, f"{error}: {line[:80]!r}"))
+            malformed.append((number, f"{error}: {quote(line, LINE_SHOWN)}"))
+    if fmt == "jsonl" and malformed and not rows:
+        raise InputError(f"{path} is not a results file: no line is a row of 'batch' "
+                         f"(line {malformed[0][0]}: {malformed[0][1]})")
+    if not lines and not _starts_like(torn, CSV_HEADER if fmt == "csv" else JSONL_ROW_START):
+        raise InputError(f"{path} is not a results file: it begins neither like a row of 'batch' nor its header "
+                         f"({quote(torn, LINE_SHOWN)})")
     return ResultsRead(rows, malformed, complete_bytes, torn)
+
+
+def _starts_like(text: str, start: str) -> bool:
+    """True when ``text`` begins with ``start`` or is cut short of it (a line torn early)."""
+    return text.startswith(start) or start.startswith(text)
 
 
 def describe_malformed(path: str, malformed: list[tuple[int, str]]) -> str:
@@ -427,27 +444,50 @@ class ResultsWriter:
 def open_for_resume(path: str, warn: Callable[[str], None]) -> list[Row]:
     """The rows already in ``path`` (none if it does not exist), after cutting off a torn last line.
 
-    A malformed complete line cannot come from an interrupted batch: it stops
-    the resume with ``InputError`` rather than being dropped.
+    Only a file that ``read_results`` recognises as a results file is ever cut, and only a last
+    line that is no whole row: a JSON row that merely lacks its newline gets it. A malformed complete
+    line cannot come from an interrupted batch: it stops the resume with ``InputError`` rather
+    than being dropped, the file untouched.
     """
     if not os.path.exists(path):
         return []
     read = read_results(path)
     if read.malformed:
         raise InputError(describe_malformed(path, read.malformed) + "; fix or delete them, then resume")
+    last = _whole_row(read.torn, results_format(path))
+    if last is not None:
+        with open(path, "ab") as handle:
+            handle.write(b"\n")
+        return read.rows + [last]
     if read.torn:
         os.truncate(path, read.complete_bytes)
         warn(f"{path}: removed an incomplete last line left by an interrupted run "
-             f"(that deal is solved again): {read.torn[:80]!r}")
+             f"(that deal is solved again): {quote(read.torn, LINE_SHOWN)}")
     return read.rows
 
 
+def _whole_row(line: str, fmt: str) -> Row | None:
+    """The row on a last line without its newline, None when it is none (a torn row).
+
+    Only a JSON row shows that it is whole (by its closing brace); a CSV row torn inside its
+    last column, the seconds, would still read as a row.
+    """
+    try:
+        return parse_row(line, fmt) if line and fmt == "jsonl" else None
+    except ValueError:
+        return None
+
+
 def check_results_file(path: str, resume: bool) -> None:
-    """Refuse a results file of unknown format, and a new batch into a file that already holds one
-    (``resume`` continues it)."""
+    """Refuse a results file of unknown format, a new batch into a file that already holds
+    anything (``resume`` continues it), and a resume of a file that is not a results file."""
     results_format(path)
-    if not resume and os.path.exists(path) and os.path.getsize(path) > 0:
+    if not os.path.exists(path):
+        return
+    if not resume and os.path.getsize(path) > 0:
         raise InputError(f"{path} already exists: add --resume to continue it, or choose another --out file")
+    if resume:
+        read_results(path)
 
 
 # --- the whole batch ------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass
 from typing import TextIO
 
-from .cards import DIAMONDS, HEARTS, RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, is_red, rank_of, suit_of
+from .cards import DIAMONDS, HEARTS, HIDDEN, RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, is_red, rank_of, suit_of
 from .deal import Position
 from .notation import foundation_suits
 
@@ -57,7 +57,9 @@ def use_color(choice: str, stream: TextIO) -> bool:
 
 
 def card_cell(card: int, style: Style) -> str:
-    """One face-up card, five characters wide: ``[10♥]``, ``[ 9♣]``."""
+    """One card, five characters wide: ``[10♥]``, ``[ 9♣]``; a hidden one (``??``) face down."""
+    if card == HIDDEN:
+        return face_down_cell(style)
     text = f"{RANK_NAMES[rank_of(card)]:>2}{style.suit(suit_of(card))}"
     return "[" + style.paint(text, is_red(card)) + "]"
 
@@ -74,8 +76,10 @@ def empty_cell(style: Style, suit: int | None = None) -> str:
     return "[  " + style.paint(style.suit(suit), suit in (DIAMONDS, HEARTS)) + "]"
 
 
-def _counted(cell: str, count: int) -> str:
-    return f"{cell} {count:>2}"
+def _counted(cell: str, cards: tuple[int, ...]) -> str:
+    """A pile's cell and card count, and how many of them are hidden, if any."""
+    hidden = cards.count(HIDDEN)
+    return f"{cell} {len(cards):>2}" + (f" ({hidden} hidden)" if hidden else "")
 
 
 def board_lines(position: Position, draw: int, style: Style = Style()) -> list[str]:
@@ -84,16 +88,16 @@ def board_lines(position: Position, draw: int, style: Style = Style()) -> list[s
     for suit in foundation_suits(position):
         top = position.foundation_top(suit)
         cell = empty_cell(style, suit) if top is None else card_cell(top, style)
-        foundations.append(_counted(cell, position.foundations[suit]))
+        foundations.append(f"{cell} {position.foundations[suit]:>2}")
     base_rank = RANK_NAMES[position.base_rank]
     lines = ["Foundations".ljust(_LABEL) + "   ".join(foundations) + f"   starting rank {base_rank}"]
     reserve = card_cell(position.reserve[-1], style) if position.reserve else empty_cell(style)
-    lines.append("Reserve".ljust(_LABEL) + _counted(reserve, len(position.reserve)))
+    lines.append("Reserve".ljust(_LABEL) + _counted(reserve, position.reserve))
     stock = face_down_cell(style) if position.stock else empty_cell(style)
     fan = position.waste[-(3 if draw == 3 else 1):]
     waste = "".join(card_cell(card, style) for card in fan) or empty_cell(style)
-    lines.append("Stock".ljust(_LABEL) + _counted(stock, len(position.stock)) + "   Waste  "
-                 + _counted(waste, len(position.waste)))
+    lines.append("Stock".ljust(_LABEL) + _counted(stock, position.stock) + "   Waste  "
+                 + _counted(waste, position.waste))
     recycles = position.recycles
     lines.append("Score".ljust(_LABEL) + str(position.score)
                  + (f", {recycles} recycle{'' if recycles == 1 else 's'}" if recycles else ""))

@@ -15,7 +15,7 @@ encoding that the numba engine uses, so no table is needed between them.
 
 from __future__ import annotations
 
-from .errors import InputError
+from .errors import InputError, quote
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
@@ -25,6 +25,8 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANKS_PER_SUIT = 13
 DECK_SIZE = 52
+HIDDEN = -1  # a slot whose card the player has not seen (see ``hidden``); written "??"
+HIDDEN_NAME = "??"
 
 
 class CardError(InputError):
@@ -52,7 +54,9 @@ def is_red(card: int) -> bool:
 
 
 def card_name(card: int, ascii: bool = False) -> str:
-    """``'Q♣'``, or ``'QC'`` with ``ascii=True``."""
+    """``'Q♣'``, or ``'QC'`` with ``ascii=True``; ``'??'`` for a hidden slot."""
+    if card == HIDDEN:
+        return HIDDEN_NAME
     symbols = SUIT_LETTERS if ascii else SUIT_SYMBOLS
     return RANK_NAMES[rank_of(card)] + symbols[suit_of(card)]
 
@@ -71,13 +75,13 @@ def parse_card(text: str) -> int:
     Case and surrounding spaces do not matter. Raises ``CardError`` otherwise.
     """
     if not isinstance(text, str):
-        raise CardError(f"unknown card {text!r}: a card is a string such as 'QC' or 'Q♣'")
+        raise CardError(f"unknown card {quote(text)}: a card is a string such as 'QC' or 'Q♣'")
     cleaned = text.strip().upper().replace("\ufe0f", "")
     rank = _RANK_BY_NAME.get(cleaned[:-1])
     suit = _SUIT_BY_NAME.get(cleaned[-1:])
     if rank is None or suit is None:
         raise CardError(
-            f"unknown card {text!r}: write a rank (A, 2-10, J, Q, K) then a suit "
+            f"unknown card {quote(text)}: write a rank (A, 2-10, J, Q, K) then a suit "
             "(C, D, H, S or ♣♦♥♠), for example QC or 10♥"
         )
     return make_card(rank, suit)

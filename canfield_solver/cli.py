@@ -7,23 +7,27 @@ traceback (``main`` turns ``InputError`` and click's usage errors into that).
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import click
 
 from . import __version__
 from .board import COLOR_CHOICES, Style, render_board, use_color
-from .codes import random_codes
+from .codes import MAX_DEALS, iter_random_codes
 from .deal import Position, position_to_dict
 from .errors import InputError
-from .outfile import refuse_existing, write_new_file
+from .limit_options import limit_options
 from .notation import describe_position, format_move
+from .outfile import refuse_existing, write_new_file
 from .presets import PRESETS, RuleOptions
-from .rules import SPACES, TABLEAU_ORDERS, Move, Rules, apply
+from .rules import MAX_PASSES, SPACES, TABLEAU_ORDERS, Move, Rules, apply
 from .source import setup_game
 
 PROG = "canfield-solver"
+MAX_JOBS = 1024  # worker processes of one batch: more than any machine's cores, fewer than exhaust it
 
 
 def rule_options(command: Callable) -> Callable:
@@ -41,7 +45,7 @@ def rule_options(command: Callable) -> Callable:
                      help="Allow moving foundation cards back to the tableau (default on)."),
         click.option("--moves", type=click.Choice(["any", "whole"], case_sensitive=False),
                      help="Column moves: any tail run (default), or only the top card or the whole column."),
-        click.option("--passes", type=click.IntRange(min=1),
+        click.option("--passes", type=click.IntRange(1, MAX_PASSES),
                      help="Passes through the stock (default unlimited)."),
         click.option("--spaces", type=click.Choice(list(SPACES), case_sensitive=False),
                      help="Once the reserve is empty, an empty column takes any card or run (any, default),"
@@ -108,13 +112,28 @@ def options_from_flags(rule_flags: dict[str, object]) -> RuleOptions:
                           for name, value in rule_flags.items()})
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class QuietPipeGroup(click.Group):
+    """A closed output pipe (``canfield-solver ... | head``) ends the command quietly with status 0.
+
+    click itself turns it into exit status 1; this catches it first, and points stdout at the
+    null device so that the flush at exit has nowhere to fail.
+    """
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return None
+
+
+@click.group(cls=QuietPipeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name=PROG)
 def cli() -> None:
     """Solve and analyse Canfield solitaire deals.
 
     DEAL arguments take a game code (CF1-D3-AAAAACL), a PySolFC deal
-    (pysol:123) or a deal file (JSON, see README).
+    (pysol:123) or a position file (JSON or position text, see README).
     """
 
 
@@ -122,16 +141,25 @@ def cli() -> None:
 @click.argument("deal")
 @rule_options
 @click.option("--json", "as_json", is_flag=True, help="Print the deal as a deal file (JSON).")
+@click.option("--position-text", is_flag=True, help="Print the deal as position text (docs/positions.md).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 @click.option("--line", is_flag=True, help="Describe the deal in one line instead of drawing the board.")
 @color_option
-def show(deal: str, as_json: bool, ascii_: bool, line: bool, color: str, **rule_flags) -> None:
-    """Draw the starting position of DEAL as a board."""
-    setup = setup_game(deal, options_from_flags(rule_flags))
+def show(deal: str, as_json: bool, position_text: bool, ascii_: bool, line: bool, color: str, **rule_flags) -> None:
+    """Draw the starting position of DEAL as a board (hidden cards, '??', are counted)."""
+    from .headline import headline
+
+    options = options_from_flags(rule_flags)
+    setup = setup_game(deal, options, hidden_ok=True)
     if as_json:
         click.echo(json.dumps(position_to_dict(setup.position, setup.rules.draw, ascii=True)))
         return
-    click.echo(f"Deal {setup.game.name}, draw {setup.rules.draw}.")
+    if position_text:
+        from .position_text import format_position_text
+
+        click.echo(format_position_text(setup.position, setup.rules.draw, ascii_), nl=False)
+        return
+    click.echo(headline(setup, options.preset))
     if line:
         click.echo(describe_position(setup.position, ascii_))
     else:
@@ -140,11 +168,12 @@ def show(deal: str, as_json: bool, ascii_: bool, line: bool, color: str, **rule_
 
 @cli.command("random")
 @click.option("--draw", type=click.Choice(["1", "3"]), default="3", show_default=True, help="Draw mode of the codes.")
-@click.option("-n", "count", type=click.IntRange(min=1), default=1, show_default=True, help="How many codes.")
+@click.option("-n", "count", type=click.IntRange(1, MAX_DEALS), default=1, show_default=True,
+              help="How many codes (at most 1000000).")
 @click.option("--seed", type=int, help="Make the codes reproducible.")
 def random_command(draw: str, count: int, seed: int | None) -> None:
     """Print N new random game codes."""
-    for code in random_codes(count, int(draw), seed):
+    for code in iter_random_codes(count, int(draw), seed):
         click.echo(code)
 
 
@@ -172,7 +201,12 @@ def replay(deal: str, moves_file, ascii_: bool, board: bool, board_every: int | 
     for path in (position_file, html_file):
         if path:
             refuse_existing(path, force)
-    played = replay_lines(moves_file, setup.position, setup.rules, upto, ascii_)
+    try:
+        move_lines = moves_file.read().splitlines()
+    except UnicodeDecodeError:
+        where = getattr(moves_file, "name", "<stdin>")  # a test runner's stdin has no name
+        raise InputError(f"{where}: a move list is UTF-8 text, one move a line") from None
+    played = replay_lines(move_lines, setup.position, setup.rules, upto, ascii_)
     if upto is not None and played.illegal is None and len(played.moves) < upto:
         raise InputError(f"--upto {upto}: the move list has only {len(played.moves)} moves")
     style = Style(ascii_, use_color(color.lower(), sys.stdout)) if board or board_every else None
@@ -200,19 +234,15 @@ def replay(deal: str, moves_file, ascii_: bool, board: bool, board_every: int | 
 
 @cli.command()
 @click.option("--start", metavar="CODE", help="First code of a range of consecutive deal numbers (with --count).")
-@click.option("--count", type=click.IntRange(min=1), help="How many deals from --start.")
-@click.option("--random", "random_count", metavar="N", type=click.IntRange(min=1), help="N random deals.")
+@click.option("--count", type=click.IntRange(1, MAX_DEALS), help="How many deals from --start (at most 1000000).")
+@click.option("--random", "random_count", metavar="N", type=click.IntRange(1, MAX_DEALS),
+              help="N random deals (at most 1000000).")
 @click.option("--seed", type=int, help="Make --random reproducible.")
 @click.option("--file", "deal_list", metavar="FILE",
               help="Codes or deal-file paths, one per line (blank lines and # comments are skipped).")
 @rule_options
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-              help="Per deal; a deal that hits it is 'unknown'.")
-@click.option("--max-nodes", type=click.IntRange(min=1),
-              help="Per deal; unlike time, gives the same verdicts on any machine and load.")
-@click.option("--memory", metavar="SIZE",
-              help="Transposition table size of each worker, e.g. 512M (default 1G, less if the RAM is short).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
+@limit_options(scope="per deal", memory_default="1G, less if the RAM is short")
+@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores).")
 @click.option("--out", metavar="FILE", help="Results file (.csv or .jsonl), written as each deal finishes.")
 @click.option("--resume", is_flag=True, help="Skip the deals already in --out (an interrupted batch goes on).")
 @click.option("--scheduler", metavar="ADDRESS",
@@ -233,13 +263,9 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
     options = options_from_flags(rule_flags)
     tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
     jobs = jobs or os.cpu_count() or 1
-    if memory is not None:
-        table_bytes = parse_size(memory)
-    elif scheduler in (None, "local"):
-        table_bytes = batching.worker_memory(jobs)
-    else:  # a remote cluster's workers: their RAM is unknown here
-        table_bytes = None
-    limits = batching.Limits(time_limit, max_nodes, table_bytes)
+    if memory is None and scheduler in (None, "local"):  # a remote cluster's workers: their RAM is unknown here
+        memory = batching.worker_memory(jobs)
+    limits = batching.Limits(time_limit, max_nodes, memory)
     if scheduler:
         from .dask_runner import check_scheduler, solve_on_dask
 
@@ -261,23 +287,22 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
 
 @cli.command()
 @click.argument("results_file", metavar="FILE")
-def stats(results_file: str) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print a JSON list, one object per draw mode and rule set: counts, rate, both intervals.")
+def stats(results_file: str, as_json: bool) -> None:
     """Win rate (Wilson 95% interval), counts and times of a results file of 'batch'."""
     from .stats import file_report
 
-    click.echo(file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True)))
+    click.echo(file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True), as_json))
 
 
 @cli.command()
 @click.argument("deal")
 @rule_options
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", default=60.0,
-              show_default=True, help="Per search (each cell's win search and best-score search).")
-@click.option("--max-nodes", type=click.IntRange(min=1), help="Per search: stop after searching N states.")
-@click.option("--memory", metavar="SIZE", help="Transposition table size per search, e.g. 512M (default 1G).")
+@limit_options(time_limit=60.0, scope="per search")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
-def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | None, as_json: bool, ascii_: bool,
+def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: int | None, as_json: bool, ascii_: bool,
             **rule_flags) -> None:
     """Winnable or not under draw 1 and 3, with and without foundation return, and the best score where lost.
 
@@ -285,26 +310,22 @@ def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: str | N
     only the cells with that setting.
     """
     from .analyse import analyse as run_analysis, report_json, report_text
+    from .progress import limit_hint
 
-    analysis = run_analysis(deal, options_from_flags(rule_flags), time_limit=time_limit, max_nodes=max_nodes,
-                            memory=parse_size(memory) if memory is not None else None)
+    with searching(limit_hint(time_limit) + " per search"):
+        analysis = run_analysis(deal, options_from_flags(rule_flags), time_limit=time_limit, max_nodes=max_nodes,
+                                memory=memory)
     click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))
 
 
-_SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+@contextmanager
+def searching(hint: str) -> Iterator[None]:
+    """Around a command's searches: a note on stderr while numba compiles, a progress line on a terminal."""
+    from .compiling import compile_note
+    from .progress import progress_line
 
-
-def parse_size(text: str) -> int:
-    """Bytes from ``512M``, ``2G``, ``64K`` or a plain number; ``InputError`` says how to write one."""
-    cleaned = text.strip().upper().removesuffix("IB").removesuffix("B")
-    number, unit = (cleaned[:-1], cleaned[-1]) if cleaned and cleaned[-1] in _SIZE_UNITS else (cleaned, "")
-    try:
-        value = float(number) * _SIZE_UNITS[unit]
-    except ValueError:
-        value = -1
-    if value <= 0:
-        raise InputError(f"bad --memory {text!r}: write a size as a number with K, M or G, for example 512M or 2G")
-    return int(value)
+    with compile_note(), progress_line(hint):
+        yield
 
 
 @cli.command()
@@ -312,10 +333,7 @@ def parse_size(text: str) -> int:
 @rule_options
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: verdict, draw, rules, moves, nodes, seconds, limit_hit.")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-              help="Stop after this long with verdict 'unknown'.")
-@click.option("--max-nodes", type=click.IntRange(min=1), help="Stop after searching N states ('unknown').")
-@click.option("--memory", metavar="SIZE", help="Transposition table size, e.g. 512M or 2G (default 1G).")
+@limit_options()
 @click.option("--shortest", is_flag=True,
               help="Keep searching for shorter wins within the limits (default --time-limit 60 here); "
                    "says whether the one printed is proven shortest.")
@@ -323,7 +341,7 @@ def parse_size(text: str) -> int:
 @click.option("--full", is_flag=True, help="One single move a line, every draw on its own line.")
 @board_options
 @file_options
-def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | None, memory: str | None,
+def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | None, memory: int | None,
           ascii_: bool, full: bool, board: bool, board_every: int | None, color: str, html_file: str | None,
           force: bool, shortest: bool = False, **rule_flags) -> None:
     """Decide DEAL: winnable (with a winning move list), unwinnable, or unknown (a limit was hit).
@@ -333,23 +351,25 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
     Exit status 0 for every verdict, unknown included; 2 for bad input.
     """
     from .notation import format_move_list
+    from .progress import limit_hint
     from .solution import solve_for_people as run_solver
     from .steps import format_steps, group_steps, positions_after
 
     setup = setup_game(deal, options_from_flags(rule_flags))
     if html_file:
         refuse_existing(html_file, force)
-    table_bytes = parse_size(memory) if memory is not None else None
     if shortest:
         from .shortest import DEFAULT_TIME_LIMIT, shortest as run_shortest, shortest_summary
 
         if time_limit is None and max_nodes is None:
             time_limit = DEFAULT_TIME_LIMIT
-        result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
-                              memory=table_bytes)
+        with searching(limit_hint(time_limit)):
+            result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
+                                  memory=memory)
     else:
-        result = run_solver(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
-                            memory=table_bytes)
+        with searching(limit_hint(time_limit)):
+            result = run_solver(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
+                                memory=memory)
     if html_file and result.moves:
         write_page(html_file, setup.game.name, result.start, result.moves, result.rules, force)
     elif html_file:
@@ -383,6 +403,51 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
     style = Style(ascii_, use_color(color.lower(), sys.stdout)) if board or board_every else None
     echo_lines_with_boards(lines, [positions[0]] + [positions[end] for end in ends], result.rules.draw, style,
                            board_every or 1)
+
+
+@cli.command()
+@click.argument("position", metavar="POSITION")
+@rule_options
+@click.option("--samples", type=click.IntRange(1, MAX_DEALS), default=100, show_default=True,
+              help="Completions of the hidden cards to solve; the same ones serve every move.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+              help="Repeat the samples of an earlier hint (default: a new seed, printed).")
+@limit_options(max_nodes=200_000, scope="per solve",
+               memory_default="1G a worker, less if the RAM is short")
+@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object: samples, seed, winnable and choices (best first).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def hint(position: str, samples: int, seed: int | None, max_nodes: int, time_limit: float | None,
+         memory: int | None, jobs: int | None, as_json: bool, ascii_: bool, quiet: bool, **rule_flags) -> None:
+    """Rank every legal move of POSITION (hidden cards as '??' allowed) by how often it keeps the win.
+
+    Each sample of the hidden cards is solved as if every card were known (hindsight), so each
+    figure is an upper bound on the move's chance; see docs/hint.md.
+    """
+    import os
+
+    from tqdm import tqdm
+
+    from .batch import worker_memory
+    from .hidden import has_hidden
+    from .hint import hint as run_hint, report_json, report_text
+
+    setup = setup_game(position, options_from_flags(rule_flags), hidden_ok=True)
+    jobs = jobs or os.cpu_count() or 1
+    total = samples if has_hidden(setup.position) else 1
+    with tqdm(total=total, unit="sample", file=sys.stderr, disable=quiet, delay=1.0, dynamic_ncols=True) as bar:
+        result = run_hint(setup.position, setup.rules, samples=samples, seed=seed, max_nodes=max_nodes,
+                          time_limit=time_limit, memory=memory or worker_memory(jobs), jobs=jobs,
+                          progress=lambda: bar.update(1))
+    if as_json:
+        click.echo(json.dumps(report_json(result, setup.position, ascii_), ensure_ascii=False))
+        return
+    limits = ", ".join([f"at most {max_nodes} states"] + ([f"{time_limit:g} s"] if time_limit else [])) + " a solve"
+    heading = f"hint: {setup.game.name}, draw {setup.rules.draw}, {setup.rules.label}"
+    for line in report_text(result, setup.position, heading, limits, ascii_):
+        click.echo(line)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -15,16 +15,18 @@ steps); the cards depend only on ``n``, not on the draw mode.
 
 from __future__ import annotations
 
-from .errors import InputError
+from .errors import InputError, quote
 
 import random as _random
 import re
+from typing import Iterator
 
 from .cards import DECK_SIZE, suit_of
 from .deal import Position
 
 LETTERS = 7
 DEAL_COUNT = 26**LETTERS
+MAX_DEALS = 10**6  # the most deals one command makes or batches: enough for a win rate to 0.1%
 _MASK = (1 << 64) - 1
 _CODE = re.compile(r"CF1-D([13])-([A-Z]{7})")
 
@@ -39,7 +41,7 @@ def parse_code(code: str) -> tuple[int, int]:
     match = _CODE.fullmatch(text)
     if not match:
         raise CodeError(
-            f"bad game code {code!r}: expected CF1-D1-XXXXXXX or CF1-D3-XXXXXXX "
+            f"bad game code {quote(code)}: expected CF1-D1-XXXXXXX or CF1-D3-XXXXXXX "
             "with 7 letters A-Z, for example CF1-D3-AAAAACL"
         )
     number = 0
@@ -106,7 +108,13 @@ def position_from_code(code: str) -> Position:
     return position_from_number(parse_code(code)[1])
 
 
-def random_codes(count: int, draw: int, seed: int | None = None) -> list[str]:
-    """``count`` codes of random deal numbers; reproducible when ``seed`` is given."""
+def iter_random_codes(count: int, draw: int, seed: int | None = None) -> Iterator[str]:
+    """``count`` codes of random deal numbers, one at a time; reproducible when ``seed`` is given."""
     generator = _random.Random(seed) if seed is not None else _random.SystemRandom()
-    return [format_code(generator.randrange(DEAL_COUNT), draw) for _ in range(count)]
+    for _ in range(count):
+        yield format_code(generator.randrange(DEAL_COUNT), draw)
+
+
+def random_codes(count: int, draw: int, seed: int | None = None) -> list[str]:
+    """The list of ``iter_random_codes``."""
+    return list(iter_random_codes(count, draw, seed))

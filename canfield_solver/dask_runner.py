@@ -10,7 +10,7 @@ import logging
 from typing import Iterator
 
 from .batch import Limits, Row, Task, default_solve, solve_task, warm_up
-from .errors import InputError
+from .errors import InputError, quote
 from .presets import RuleOptions
 
 INSTALL_HINT = "pip install 'canfield-solver[distributed]'"
@@ -28,7 +28,7 @@ def check_scheduler(scheduler: str) -> None:
         try:
             get_address_host_port(scheduler)
         except ValueError as error:
-            raise InputError(f"bad --scheduler {scheduler!r} ({error}): give tcp://HOST:PORT, or local") from None
+            raise InputError(f"bad --scheduler {quote(scheduler)} ({error}): give tcp://HOST:PORT, or local") from None
 
 
 def _warm_up_worker() -> None:

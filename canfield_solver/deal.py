@@ -16,14 +16,15 @@ base_rank+h-1`` (mod 13) of that suit.
 
 from __future__ import annotations
 
-from .errors import InputError
+from .errors import PATH_LIMIT, InputError, quote, shorten
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from .cards import (
     DECK_SIZE,
+    HIDDEN,
+    HIDDEN_NAME,
     RANKS_PER_SUIT,
     SUIT_NAMES,
     CardError,
@@ -34,8 +35,10 @@ from .cards import (
     rank_of,
     suit_of,
 )
+from .json_input import JsonInputError, loads
 
 COLUMNS = 4
+MAX_COUNT = 10**6  # the largest score or recycle count a position may start with
 
 
 class DealError(InputError):
@@ -135,24 +138,29 @@ def validate(position: Position) -> Position:
                     f"column {number} is not a run down in alternating colours: "
                     f"{card_name(upper)} cannot lie on {card_name(lower)}"
                 )
-    if position.score < 0 or position.recycles < 0:
-        raise DealError("score and recycles cannot be negative")
+    for name in ("score", "recycles"):
+        if not 0 <= getattr(position, name) <= MAX_COUNT:
+            raise DealError(f"{name} must be from 0 to {MAX_COUNT}, not {getattr(position, name)}")
     return position
 
 
-def _read_cards(value: Any, where: str) -> tuple[int, ...]:
+def _read_cards(value: Any, where: str, hidden_ok: bool = False) -> tuple[int, ...]:
+    """The cards of a pile; ``hidden_ok``: the pile may hold ``"??"`` (see ``hidden``)."""
     if not isinstance(value, list):
         raise DealError(f"{where} must be a list of card names, bottom to top")
+    if HIDDEN_NAME in value and not hidden_ok:
+        raise DealError(f"{where}: '??' (a card not seen) may stand only in the reserve, the stock and the waste; "
+                        f"{where} cards are always seen")
     try:
-        return tuple(parse_card(text) for text in value)
+        return tuple(HIDDEN if text == HIDDEN_NAME else parse_card(text) for text in value)
     except CardError as error:
         raise DealError(f"{where}: {error}") from None
 
 
 def _read_int(data: dict, key: str, default: int) -> int:
     value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DealError(f"{key!r} must be a whole number, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise DealError(f"'{key}' must be a whole number from 0 to {MAX_COUNT}, not {quote(value)}")
     return value
 
 
@@ -168,10 +176,12 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
     known = {"base", "reserve", "tableau", "stock", "waste", "foundations", "draw", "score", "recycles"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise DealError(f"unknown key(s) {', '.join(map(repr, unknown))}; known keys: {', '.join(sorted(known))}")
+        more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+        raise DealError(f"unknown key(s) {', '.join(map(quote, unknown[:3]))}{more}; "
+                        f"known keys: {', '.join(sorted(known))}")
     for key in ("base", "reserve", "tableau", "stock"):
         if key not in data:
-            raise DealError(f"the deal file lacks {key!r}")
+            raise DealError(f"the deal file lacks '{key}'")
     if not isinstance(data["base"], str):
         raise DealError("'base' must be one card name, for example \"7H\"")
     try:
@@ -197,13 +207,13 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
         seen_suits[suit] = True
     draw = data.get("draw")
     if draw is not None and (type(draw) is not int or draw not in (1, 3)):
-        raise DealError(f"'draw' must be 1 or 3, not {draw!r}")
+        raise DealError(f"'draw' must be 1 or 3, not {quote(draw)}")
     position = Position(
         base=base,
-        reserve=_read_cards(data["reserve"], "reserve"),
+        reserve=_read_cards(data["reserve"], "reserve", hidden_ok=True),
         tableau=tableau,
-        stock=_read_cards(data["stock"], "stock"),
-        waste=_read_cards(data.get("waste", []), "waste"),
+        stock=_read_cards(data["stock"], "stock", hidden_ok=True),
+        waste=_read_cards(data.get("waste", []), "waste", hidden_ok=True),
         foundations=tuple(heights),
         score=_read_int(data, "score", 0),
         recycles=_read_int(data, "recycles", 0),
@@ -213,6 +223,10 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
             f"the base card {card_name(base)} is on no pile: 'foundations' lists the top card of every "
             f"non-empty foundation, the base suit's too (for example \"{card_name(base, True)}\")"
         )
+    if HIDDEN in position.reserve + position.stock + position.waste:
+        from .hidden import validate_seen
+
+        return validate_seen(position), draw
     return validate(position), draw
 
 
@@ -242,14 +256,17 @@ def position_to_dict(position: Position, draw: int | None = None, ascii: bool = 
 
 def read_deal_file(path: str) -> tuple[Position, int | None]:
     """Load and validate a deal file; ``DealError`` names the file and the problem."""
+    shown = shorten(path, PATH_LIMIT)
     try:
         with open(path, encoding="utf-8-sig") as handle:  # -sig: files saved with a BOM read too
-            data = json.load(handle)
+            data = loads(handle.read())
     except OSError as error:
-        raise DealError(f"cannot read deal file {path}: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise DealError(f"deal file {path} is not valid JSON: {error}") from None
+        raise DealError(f"cannot read deal file {shown}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise DealError(f"deal file {shown} is not UTF-8 text") from None
+    except JsonInputError as error:
+        raise DealError(f"deal file {shown} is not valid JSON: {error}") from None
     try:
         return position_from_dict(data)
     except DealError as error:
-        raise DealError(f"deal file {path}: {error}") from None
+        raise DealError(f"deal file {shown}: {error}") from None

@@ -19,11 +19,11 @@ Both need the position the move is made in: the text names cards, the
 
 from __future__ import annotations
 
-from .errors import InputError
+from .errors import InputError, quote
 
 import re
 
-from .cards import SUIT_NAMES, CardError, card_name, parse_card, suit_of
+from .cards import HIDDEN, SUIT_NAMES, CardError, card_name, parse_card, suit_of
 from .deal import Position
 from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, IllegalMove, Move, Rules, apply, moved_cards
 from .tap import is_tap
@@ -72,13 +72,13 @@ def _card(text: str, line: str) -> int:
     try:
         return parse_card(text)
     except CardError as error:
-        raise NotationError(f"{line!r}: {error}") from None
+        raise NotationError(f"{quote(line)}: {error}") from None
 
 
 def _column_index(text: str, line: str) -> int:
-    number = int(text)
+    number = int(text) if len(text) < 3 else 0  # a long number is no column, and slow to convert
     if not 1 <= number <= 4:
-        raise NotationError(f"{line!r}: there are only columns 1 to 4")
+        raise NotationError(f"{quote(line)}: there are only columns 1 to 4")
     return number - 1
 
 
@@ -96,7 +96,7 @@ def parse_move(line: str, position: Position) -> Move:
     match = _MOVE.match(text)
     if not match:
         raise NotationError(
-            f"cannot read move {line.strip()!r}: write e.g. 'draw', 'recycle', "
+            f"cannot read move {quote(line)}: write e.g. 'draw', 'recycle', "
             "'reserve QC -> column 2', 'column 2 KH..QC -> column 4', 'waste 8H -> foundation'"
         )
     source_word = match.group("source").lower()
@@ -116,7 +116,7 @@ def parse_move(line: str, position: Position) -> Move:
             raise IllegalMove(f"{card_name(last)} is not the top card of column {source_index + 1}")
         return Move(COLUMN, target, source_index, target_index, count)
     if last is not None and last != first:
-        raise NotationError(f"{line!r}: only a column moves a run of cards")
+        raise NotationError(f"{quote(line)}: only a column moves a run of cards")
     if source_word == FOUNDATION:
         move = Move(FOUNDATION, target, suit_of(first), target_index)
     else:
@@ -126,11 +126,17 @@ def parse_move(line: str, position: Position) -> Move:
     return move
 
 
+def _hidden_note(cards: tuple[int, ...]) -> str:
+    """`` (12 hidden)`` for a pile with cards not seen (see ``hidden``), else ``''``."""
+    count = cards.count(HIDDEN)
+    return f" ({count} hidden)" if count else ""
+
+
 def _pile_text(label: str, cards: tuple[int, ...], ascii: bool) -> str:
     if not cards:
         return f"{label} empty"
     noun = "card" if len(cards) == 1 else "cards"
-    return f"{label}: {len(cards)} {noun}, top: {card_name(cards[-1], ascii)}"
+    return f"{label}: {len(cards)} {noun}{_hidden_note(cards)}, top: {card_name(cards[-1], ascii)}"
 
 
 def foundation_suits(position: Position) -> list[int]:
@@ -147,7 +153,7 @@ def describe_position(position: Position, ascii: bool = False) -> str:
     """
     stock = len(position.stock)
     parts = [
-        f"Stock: {stock} card{'' if stock == 1 else 's'}; "
+        f"Stock: {stock} card{'' if stock == 1 else 's'}{_hidden_note(position.stock)}; "
         + _pile_text("waste", position.waste, ascii)
         + "; "
         + _pile_text("reserve", position.reserve, ascii)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .errors import InputError
-from .rules import MOVES_ANY, MOVES_WHOLE, SPACES_ANY, TABLEAU_BASE, Rules
+from .errors import InputError, quote
+from .rules import MOVES_ANY, MOVES_WHOLE, SPACES_ANY, SPACES_WASTE, TABLEAU_BASE, Rules
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,10 @@ PRESETS = {
     "solvitaire": Preset(
         "solvitaire", Rules(draw=3, worry_back=False, moves=MOVES_ANY, spaces=SPACES_ANY, tableau_order=TABLEAU_BASE)
     ),
+    # The casino game of the Hoyle texts (seeds 003/004): whole piles only, an empty column takes
+    # the waste top when the player likes; the texts do not say whether building wraps, and
+    # this preset wraps as the app and PySolFC do.
+    "hoyle": Preset("hoyle", Rules(draw=3, worry_back=False, moves=MOVES_WHOLE, spaces=SPACES_WASTE)),
 }
 
 
@@ -47,7 +51,7 @@ def get_preset(name: str) -> Preset:
     try:
         return PRESETS[name.lower()]
     except KeyError:
-        raise InputError(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+        raise InputError(f"unknown rules preset {quote(name)}: choose one of {', '.join(PRESETS)}") from None
 
 
 @dataclass(frozen=True)

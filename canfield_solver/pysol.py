@@ -31,7 +31,7 @@ from pysol_cards.random_base import RandomBase
 
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, make_card, suit_of
 from .deal import Position, validate
-from .errors import InputError
+from .errors import InputError, quote
 from .source import Game
 
 # PySolFC's suit order (its deck order, and pysol-cards' suit numbers 0..3).
@@ -53,14 +53,15 @@ def parse_pysol_number(text: str) -> tuple[int, bool]:
     match = _NUMBER.fullmatch(text.strip())
     if not match:
         raise PysolNumberError(
-            f"bad PySolFC game number {text!r}: write pysol:123, pysol:ms123 "
+            f"bad PySolFC game number {quote(text)}: write pysol:123, pysol:ms123 "
             "or the 20-digit form pysol:#00000000000012345678"
         )
-    number, ms_form = int(match.group("digits")), match.group("ms") is not None
+    digits, ms_form = match.group("digits").lstrip("0") or "0", match.group("ms") is not None
+    number = int(digits) if len(digits) <= 30 else None  # a longer one is out of range, and slow to convert
     prefix, limit = ("ms", MAX_MS_NUMBER) if ms_form else ("", MAX_NUMBER)
-    if not 1 <= number <= limit:
+    if number is None or not 1 <= number <= limit:
         raise PysolNumberError(
-            f"PySolFC game number {text.strip()!r} is out of range: "
+            f"PySolFC game number {quote(text)} is out of range: "
             f"use {prefix}1 to {prefix}{limit} (PySolFC has no game 0)"
         )
     return number, ms_form

@@ -44,6 +44,7 @@ SPACES = (SPACES_ANY, SPACES_WASTE, SPACES_WASTE_FIRST)
 TABLEAU_CYCLIC = "cyclic"
 TABLEAU_BASE = "base"
 TABLEAU_ORDERS = (TABLEAU_CYCLIC, TABLEAU_BASE)
+MAX_PASSES = 10**6  # the engine counts passes in 32 bits; no game needs more
 
 
 class IllegalMove(ValueError):
@@ -78,8 +79,8 @@ class Rules:
             raise ValueError(f"draw must be 1 or 3, not {self.draw!r}")
         if self.moves not in (MOVES_ANY, MOVES_WHOLE):
             raise ValueError(f"moves must be 'any' or 'whole', not {self.moves!r}")
-        if self.passes is not None and self.passes < 1:
-            raise ValueError(f"passes must be at least 1, not {self.passes!r}")
+        if self.passes is not None and not 1 <= self.passes <= MAX_PASSES:
+            raise ValueError(f"passes must be from 1 to {MAX_PASSES}, not {self.passes!r}")
         if self.spaces not in SPACES:
             raise ValueError(f"spaces must be one of {', '.join(SPACES)}, not {self.spaces!r}")
         if self.tableau_order not in TABLEAU_ORDERS:

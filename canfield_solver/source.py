@@ -11,8 +11,10 @@ import os
 from dataclasses import dataclass, replace
 
 from .codes import parse_code, position_from_number
-from .deal import Position, read_deal_file
-from .errors import InputError
+from .deal import Position
+from .errors import InputError, quote
+from .hidden import check_fanned, has_hidden, hidden_count
+from .position_text import read_position_file
 from .presets import RuleOptions, get_preset, resolve_rules
 from .rules import DRAW, Move, Rules, apply, check_tableau_order
 
@@ -48,11 +50,13 @@ def load_game(source: str) -> Game:
         return Game(text.upper(), position_from_number(number), draw=draw)
     if not (os.path.exists(text) or text.lower().endswith(".json")):
         raise InputError(
-            f"{source!r} is neither a game code (like CF1-D3-AAAAACL), "
+            f"{quote(source)} is neither a game code (like CF1-D3-AAAAACL), "
             "a PySolFC deal (like pysol:123) nor an existing deal file"
         )
-    position, draw = read_deal_file(text)
-    fresh = not position.waste and position.score == 0 and position.recycles == 0 and len(position.stock) == 34
+    position, draw = read_position_file(text)
+    # A position with hidden cards is taken as the player sees it: no automatic first turn.
+    fresh = (not position.waste and position.score == 0 and position.recycles == 0 and len(position.stock) == 34
+             and not has_hidden(position))
     return Game(text, position, draw=draw, fresh=fresh)
 
 
@@ -65,17 +69,27 @@ class Setup:
     position: Position
 
 
-def setup_game(source: str | Game, options: RuleOptions = RuleOptions()) -> Setup:
+def setup_game(source: str | Game, options: RuleOptions = RuleOptions(), hidden_ok: bool = False) -> Setup:
     """Load ``source`` and settle the rules: ``options``, else their preset, else the source's defaults
     (its draw mode, the preset it implies).
 
     A preset whose program turns the first cards by itself (PySolFC) gets that
     turn made here when the game is fresh. A column that is not a run under the
-    tableau order in force is an ``InputError`` here, before any play.
+    tableau order in force is an ``InputError`` here, before any play. So is a position with
+    hidden cards (``??``) unless ``hidden_ok`` (``show``, ``hint``), or one that hides a waste card
+    the draw mode in force shows fanned.
     """
     game = load_game(source) if isinstance(source, str) else source
     options = replace(options, preset=options.preset or game.preset)
     rules = resolve_rules(options, source_draw=game.draw)
+    if has_hidden(game.position):
+        if not hidden_ok:
+            raise InputError(f"{game.name} has {hidden_count(game.position)} hidden cards ('??'): solving needs "
+                             f"every card; 'canfield-solver hint {game.name}' ranks the moves over samples of them")
+        try:
+            check_fanned(game.position, rules.draw)
+        except InputError as error:
+            raise InputError(f"{game.name}: {error}") from None
     check_tableau_order(game.position, rules)
     position = game.position
     if options.preset is not None and get_preset(options.preset).first_turn and game.fresh:

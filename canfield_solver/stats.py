@@ -11,12 +11,14 @@ end counts every unknown as lost, its upper end every unknown as won::
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .batch import Row, describe_malformed, read_results
+from .batch import LINE_SHOWN, Row, describe_malformed, read_results
+from .errors import quote
 
 Z95 = 1.959963984540054  # the normal quantile of 0.975
 
@@ -141,6 +143,21 @@ def format_summary(summary: Summary) -> str:
     ])
 
 
+def summary_json(summary: Summary) -> dict:
+    """The summary as one JSON object: the counts, the win rate of the decided deals (None when
+    none was decided), both intervals and the seconds per deal, as ``format_summary`` shows them."""
+    low, high = summary.interval
+    wide_low, wide_high = summary.interval_with_unknowns
+    return {
+        "draw": summary.draw, "rules": summary.rules, "deals": summary.deals, "won": summary.won,
+        "lost": summary.lost, "unknown": summary.unknown, "decided": summary.won + summary.lost,
+        "win_rate": summary.win_rate,
+        "interval": {"low": low, "high": high},
+        "interval_with_unknowns": {"low": wide_low, "high": wide_high},
+        "seconds": summary.time_stats(),
+    }
+
+
 def report(rows: Iterable[Row], warn: Callable[[str], None]) -> str:
     """The text ``stats`` and ``batch`` print: one summary per draw mode and rule set."""
     summaries = summarize(unique_rows(rows, warn))
@@ -149,11 +166,23 @@ def report(rows: Iterable[Row], warn: Callable[[str], None]) -> str:
     return "\n".join(format_summary(summary) for summary in summaries)
 
 
-def file_report(path: str, warn: Callable[[str], None]) -> str:
-    """``report`` of a results file; a torn last line and malformed lines are reported through ``warn``."""
+def file_rows(path: str, warn: Callable[[str], None]) -> list[Row]:
+    """The rows of a results file; a torn last line and malformed lines are reported through ``warn``."""
     read = read_results(path)
     if read.torn:
-        warn(f"{path}: ignored an incomplete last line (an interrupted batch was writing it): {read.torn[:80]!r}")
+        warn(f"{path}: ignored an incomplete last line (an interrupted batch was writing it): "
+             f"{quote(read.torn, LINE_SHOWN)}")
     if read.malformed:
         warn(describe_malformed(path, read.malformed) + "; they are not counted")
-    return report(read.rows, warn)
+    return read.rows
+
+
+def file_report(path: str, warn: Callable[[str], None], as_json: bool = False) -> str:
+    """``report`` of a results file, or with ``as_json`` a JSON list of ``summary_json`` objects.
+
+    A results file without rows (a batch has only begun it) is no error: "no results" says so.
+    """
+    rows = file_rows(path, warn)
+    if as_json:
+        return json.dumps([summary_json(summary) for summary in summarize(unique_rows(rows, warn))])
+    return report(rows, warn) if rows else f"no results: {path} holds no rows yet"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from .deal import Position
+from .errors import shorten
 from .notation import NotationError, format_move, parse_move, strip_line
 from .rules import DRAW, RECYCLE, IllegalMove, Move, Rules, apply
 from .tap import is_tap
@@ -137,7 +138,7 @@ def replay_lines(lines: Iterable[str], start: Position, rules: Rules, upto: int 
                 after = apply(position, move, rules)
             except IllegalMove as error:
                 where = f" (line {line_number})" if len(singles) > 1 else ""
-                played.illegal = f"move {number}{where} is illegal: {text}: {error}"
+                played.illegal = f"move {number}{where} is illegal: {shorten(text)}: {error}"
                 return played
             except NotationError as error:
                 raise NotationError(f"move {number}: {error}") from None

@@ -169,7 +169,7 @@ def test_json_keys(run_cli, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["nope"], "error: 'nope' is neither a game code"),
-    (["CF1-D3-AAAAAAA", "--memory", "lots"], "error: bad --memory 'lots'"),
+    (["CF1-D3-AAAAAAA", "--memory", "lots"], "error: Invalid value for '--memory': 'lots' is not a size"),
     (["CF1-D3-AAAAAAA", "--time-limit", "0"], "error: Invalid value for '--time-limit'"),
 ])
 def test_bad_input_exits_2_with_one_line(run_cli, args, message):

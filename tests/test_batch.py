@@ -302,7 +302,8 @@ def test_resume_stops_at_a_malformed_line_naming_it(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--start", "CF1-D3-AAAAAAA", "--count", "0"], "error: Invalid value for '--count': 0 is not in the range x>=1."),
+    (["--start", "CF1-D3-AAAAAAA", "--count", "0"],
+     "error: Invalid value for '--count': 0 is not in the range 1<=x<=1000000."),
     (["--random", "5", "--out", "r.txt"], "error: results file r.txt: name it .csv or .jsonl to choose the format"),
     (["--random", "5", "--resume"], "error: --resume needs --out FILE, the results file to continue"),
     (["--file", "no-such-list.txt"], "error: cannot read the deal list no-such-list.txt: No such file or directory"),

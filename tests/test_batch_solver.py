@@ -93,13 +93,17 @@ def test_kill_9_of_the_command_then_resume_on_one_job_equals_the_uninterrupted_r
     assert {row.code: row.verdict for row in rows} == {code: found[0] for code, found in expected.items()}
 
 
-def test_local_dask_cluster_gives_the_local_results():
+def test_local_dask_cluster_gives_the_local_results(tmp_path):
     pytest.importorskip("distributed")
+    import dask
+
     from canfield_solver.dask_runner import solve_on_dask
 
     options = RuleOptions(draw=1)
     limits = Limits(max_nodes=MAX_NODES, memory=64 << 20)
     tasks = batch.select_tasks(options, start="CF1-D3-AAAAAAB", count=8)
-    on_dask = {row.key: row._replace(seconds=0) for row in solve_on_dask(tasks, options, limits, "local", 2)}
+    with dask.config.set({"temporary-directory": str(tmp_path)}):  # its scratch space, not the system's
+        on_dask = {row.key: row._replace(seconds=0) for row in solve_on_dask(tasks, options, limits, "local", 2)}
+    assert (tmp_path / "dask-scratch-space").is_dir()
     here = {row.key: row._replace(seconds=0) for row in batch.solve_locally(tasks, options, limits, 1)}
     assert on_dask == here and len(here) == 8

@@ -67,11 +67,11 @@ def test_show_line_prints_the_deal_in_the_app_wording(run_cli, tmp_path, worked_
 def test_show_a_code_and_its_draw_mode(run_cli):
     result = run_cli("show", " cf1-d1-aaaaaaa ", "--line")
     assert result.out == (
-        "Deal CF1-D1-AAAAAAA, draw 1.\n"
+        "Deal CF1-D1-AAAAAAA, draw 1. CF1 codes are this program's own deals, not the app's.\n"
         "Stock: 34 cards; waste empty; reserve: 13 cards, top: 9♥. Foundations, starting rank 8: clubs up to "
         "8♣ (1), hearts empty, spades empty, diamonds empty. Column 1: Q♠; column 2: K♥; column 3: 5♥; "
         "column 4: 2♣.\n")
-    assert run_cli("show", "CF1-D1-AAAAAAA", "--draw", "3").out.startswith("Deal CF1-D1-AAAAAAA, draw 3.\n")
+    assert run_cli("show", "CF1-D1-AAAAAAA", "--draw", "3").out.startswith("Deal CF1-D1-AAAAAAA, draw 3. ")
 
 
 def test_show_json_is_a_deal_file(run_cli, tmp_path):
@@ -222,11 +222,11 @@ BAD_INPUT = [
     (["show", "CF1-D3-AAAAAAA", "--tableau-order", "bogus"],
      "error: Invalid value for '--tableau-order': 'bogus' is not one of 'cyclic', 'base'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--passes", "0"],
-     "error: Invalid value for '--passes': 0 is not in the range x>=1. (see 'canfield-solver show --help')"),
+     "error: Invalid value for '--passes': 0 is not in the range 1<=x<=1000000. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--bogus"], "error: No such option '--bogus'. (see 'canfield-solver show --help')"),
     (["show"], "error: Missing argument 'DEAL'. (see 'canfield-solver show --help')"),
     (["frobnicate"], "error: No such command 'frobnicate'. (see 'canfield-solver --help')"),
-    (["random", "-n", "0"], "error: Invalid value for '-n': 0 is not in the range x>=1. (see 'canfield-solver "
+    (["random", "-n", "0"], "error: Invalid value for '-n': 0 is not in the range 1<=x<=1000000. (see 'canfield-solver "
      "random --help')"),
     (["random", "--draw", "4"], "error: Invalid value for '--draw': '4' is not one of '1', '3'. "
      "(see 'canfield-solver random --help')"),

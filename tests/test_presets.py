@@ -15,6 +15,7 @@ from canfield_solver.source import load_game, setup_game
         ("app", Rules(draw=3, worry_back=True, moves="any", passes=None)),
         ("pysolfc", Rules(draw=3, worry_back=False, moves="whole", passes=None)),
         ("solvitaire", Rules(draw=3, worry_back=False, moves="any", passes=None, spaces="any", tableau_order="base")),
+        ("hoyle", Rules(draw=3, worry_back=False, moves="whole", passes=None, spaces="waste", tableau_order="cyclic")),
     ],
 )
 def test_each_preset_fixes_its_rules(preset, rules):
@@ -45,8 +46,8 @@ def test_the_app_plays_the_draw_mode_of_the_code_other_presets_fix_theirs():
 
 
 def test_bad_preset_name_is_an_input_error():
-    with pytest.raises(InputError, match="unknown rules preset 'hoyle': choose one of app, pysolfc, solvitaire"):
-        resolve_rules(RuleOptions("hoyle"))
+    with pytest.raises(InputError, match="unknown rules preset 'casino': choose one of app, pysolfc, solvitaire, hoyle"):
+        resolve_rules(RuleOptions("casino"))
 
 
 def test_pysolfc_turns_the_first_three_cards_of_a_fresh_deal():
@@ -91,7 +92,8 @@ def test_cli_show_with_pysolfc_shows_the_three_card_waste(run_cli):
     result = run_cli("show", "--rules", "pysolfc", "CF1-D3-AAAAACL", "--ascii", "--line")
     assert result.status == 0
     assert result.out == (
-        "Deal CF1-D3-AAAAACL, draw 3.\n"
+        "Deal CF1-D3-AAAAACL, draw 3. CF1 codes are this program's own deals, not the app's."
+        " PySolFC's rules: no foundation return, top card or whole column.\n"
         "Stock: 31 cards; waste: 3 cards, top: AC; reserve: 13 cards, top: 10C. Foundations, starting rank 2: "
         "clubs up to 2C (1), hearts empty, spades empty, diamonds empty. "
         "Column 1: 9C; column 2: 7S; column 3: AH; column 4: 6H.\n"
@@ -101,15 +103,17 @@ def test_cli_show_with_pysolfc_shows_the_three_card_waste(run_cli):
 def test_cli_preset_plus_one_override(run_cli):
     result = run_cli("show", "--rules", "PYSOLFC", "--draw", "1", "CF1-D3-AAAAACL", "--ascii", "--line")
     assert result.status == 0
-    assert result.out.startswith("Deal CF1-D3-AAAAACL, draw 1.\nStock: 33 cards; waste: 1 card, top: KC;")
+    first, second = result.out.splitlines()[:2]
+    assert first.startswith("Deal CF1-D3-AAAAACL, draw 1. ")
+    assert second.startswith("Stock: 33 cards; waste: 1 card, top: KC;")
 
 
 def test_cli_bad_rules_value_is_one_line_exit_2(run_cli):
-    result = run_cli("show", "--rules", "hoyle", "CF1-D3-AAAAACL")
+    result = run_cli("show", "--rules", "casino", "CF1-D3-AAAAACL")
     assert result.status == 2 and result.out == ""
     assert result.err.count("\n") == 1
     assert result.err.startswith(
-        "error: Invalid value for '--rules': 'hoyle' is not one of 'app', 'pysolfc', 'solvitaire'."
+        "error: Invalid value for '--rules': 'casino' is not one of 'app', 'hoyle', 'pysolfc', 'solvitaire'."
     )
 
 

@@ -197,5 +197,6 @@ def test_show_json_gives_a_deal_file_with_the_waste(run_cli, tmp_path):
 def test_show_names_the_game(run_cli):
     result = run_cli("show", "pysol:ms123", "--ascii", "--line")
     assert result.status == 0
-    assert result.out.splitlines()[0] == "Deal pysol:ms123, draw 3."
+    assert result.out.splitlines()[0] == ("Deal pysol:ms123, draw 3."
+                                          " PySolFC's rules: no foundation return, top card or whole column.")
     assert "Stock: 31 cards; waste: 3 cards, top: 7S; reserve: 13 cards, top: AH." in result.out

@@ -399,7 +399,7 @@ def test_rules_reject_bad_options():
         Rules(draw=2)
     with pytest.raises(ValueError, match="moves must be 'any' or 'whole', not 'some'"):
         Rules(moves="some")
-    with pytest.raises(ValueError, match="passes must be at least 1, not 0"):
+    with pytest.raises(ValueError, match="passes must be from 1 to 1000000, not 0"):
         Rules(passes=0)
     with pytest.raises(ValueError, match="spaces must be one of any, waste, waste-first, not 'some'"):
         Rules(spaces="some")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from canfield_solver.cli import parse_size
+from canfield_solver.limit_options import parse_size
 from canfield_solver.deal import position_to_dict
 from canfield_solver.errors import InputError
 from test_solver import no_move_position
@@ -60,9 +60,10 @@ def test_unknown_and_unwinnable_exit_zero(run_cli, tmp_path, make_position):
 def test_bad_memory_size_is_one_line_and_status_2(run_cli):
     result = run_cli("solve", "CF1-D3-AAAAAAC", "--memory", "12X")
     assert result.status == 2 and result.out == ""
-    assert result.err == "error: bad --memory '12X': write a size as a number with K, M or G, for example 512M or 2G\n"
+    assert result.err == ("error: Invalid value for '--memory': '12X' is not a size: write a number with K, M or G, "
+                          "for example 512M or 2G (see 'canfield-solver solve --help')\n")
     tiny = run_cli("solve", "CF1-D3-AAAAAAC", "--memory", "100")
-    assert tiny.status == 2 and tiny.err.startswith("error: memory 100 bytes is too small")
+    assert tiny.status == 2 and tiny.err.startswith("error: Invalid value for '--memory': 100 is not from 64K to ")
 
 
 @pytest.mark.parametrize("text, size", [("512M", 512 << 20), ("2G", 2 << 30), ("64k", 64 << 10), ("1000", 1000),
@@ -73,5 +74,5 @@ def test_parse_size(text, size):
 
 @pytest.mark.parametrize("text", ["12X", "", "G", "-1M", "0"])
 def test_parse_size_rejects(text):
-    with pytest.raises(InputError):
+    with pytest.raises(ValueError):
         parse_size(text)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from canfield_solver.batch import Row, format_row
@@ -106,4 +108,23 @@ def test_stats_of_an_empty_results_file(run_cli, tmp_path):
     path = tmp_path / "r.jsonl"
     path.write_text("")
     result = run_cli("stats", str(path))
-    assert (result.status, result.out) == (0, "no results\n")
+    assert (result.status, result.out, result.err) == (0, f"no results: {path} holds no rows yet\n", "")
+
+
+def test_stats_json_gives_one_object_per_rule_set(run_cli, tmp_path):
+    path = tmp_path / "r.jsonl"
+    verdicts = ["winnable"] * 7 + ["unwinnable"] * 2 + ["unknown"]
+    rows = [row(f"D{i}", v, seconds=i + 1) for i, v in enumerate(verdicts)] + [row("D0", "unknown", draw=1)]
+    write_results(path, rows)
+    result = run_cli("stats", "--json", str(path))
+    assert result.status == 0 and result.err == ""
+    first, second = json.loads(result.out)
+    assert first == {
+        "draw": 3, "rules": APP, "deals": 10, "won": 7, "lost": 2, "unknown": 1, "decided": 9,
+        "win_rate": pytest.approx(7 / 9),
+        "interval": pytest.approx({"low": 0.4526, "high": 0.9368}, abs=5e-5),
+        "interval_with_unknowns": pytest.approx({"low": 0.3968, "high": 0.9433}, abs=5e-5),
+        "seconds": pytest.approx({"median": 5.5, "p90": 9.0, "max": 10.0, "total": 55.0}),
+    }
+    assert (second["draw"], second["deals"], second["decided"], second["win_rate"]) == (1, 1, 0, None)
+    assert second["interval"] == {"low": 0.0, "high": 1.0}

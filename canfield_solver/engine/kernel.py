@@ -6,9 +6,31 @@ functions or sliced, which its pruning pass leaves in branchy code) has nothing 
 It cost a quarter of the search's time: perf put 27% of the samples of a solve of CF1-D3-AAAAAAM
 in ``NRT_incref``/``NRT_decref``. ``_nrt=False`` is numba's switch to leave it out; a kernel that
 allocates then fails to compile (the "NRT required" error), so leaving it out cannot go wrong
-silently. Kernels that allocate (``shortest``, ``shortcut``) keep plain ``njit``.
+silently. Kernels that allocate (``shortest``, ``shortcut``) use ``allocating``, plain ``njit``.
+
+All cache their machine code in a per-user folder (``cache.py``), set before numba is imported,
+and load it from there without numba's compiler set-up (``loading.py``). ``inlined`` kernels
+are small ones that numba would otherwise compile once for each combination of constant
+arguments its callers pass (``encode_move`` had 20 such copies): inlined, they compile with
+their callers.
 """
 
-from numba import njit
+from typing import Callable
 
-kernel = njit(cache=True, _nrt=False)
+from .cache import use_cache_folder
+
+CACHED = use_cache_folder()
+
+from numba import njit  # noqa: E402 (after the cache folder is set)
+
+from .loading import load_without_refresh  # noqa: E402
+
+
+def _cached(**options) -> Callable:
+    decorate = njit(cache=CACHED, **options)
+    return lambda function: load_without_refresh(decorate(function))
+
+
+kernel = _cached(_nrt=False)
+inlined = _cached(_nrt=False, inline="always")
+allocating = _cached()

@@ -19,11 +19,10 @@ after it differs only by having used fewer passes, which never loses a win.
 from __future__ import annotations
 
 import numpy as np
-from numba import literal_unroll
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from . import layout as L
-from .kernel import kernel
+from .kernel import inlined, kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
 RESERVE_F, RESERVE_T, TALON_F, TALON_T, COLUMN_F, COLUMN_T, RETURN_T = range(7)
@@ -33,7 +32,7 @@ EVERY_THIRD = np.int64(sum(1 << bit for bit in range(0, 63, 3)))
 MAX_MOVES = 512  # more than any state has (at most 5 + 52*5 + 4*(1 + 3*52) + 16, in practice < 100)
 
 
-@kernel
+@inlined
 def encode_move(kind, source, target, count, split, recycle):
     """Pack the fields of a move into one int32."""
     return np.int32(kind | (source << 3) | (target << 5) | (count << 7) | (split << 13) | (recycle << 19))
@@ -72,7 +71,7 @@ def goes_on_nothing(st, card):
     return st[L.TABLEAU_BASE] == 1 and (card % 13 - st[L.BASE_RANK]) % 13 == 12
 
 
-@kernel
+@inlined
 def takers(st, column, from_talon):
     """Bit mask (bit = card) of the cards column ``column`` accepts, as a single card or the
     bottom of a run.
@@ -145,7 +144,7 @@ def generate(st, out):
         if (fits >> card) & 1 == 1:
             out[count] = encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
             count += 1
-        for target in literal_unroll((0, 1, 2, 3)):
+        for target in range(4):
             if (onto[target] >> card) & 1 == 1:
                 out[count] = encode_move(RESERVE_T, 0, target, 1, 0, 0)
                 count += 1
@@ -165,7 +164,7 @@ def generate(st, out):
             if fits & bit != 0:
                 out[count] = encode_move(TALON_F, 0, card // 13, 1, split, again)
                 count += 1
-            for target in literal_unroll((0, 1, 2, 3)):
+            for target in range(4):
                 if talon_onto[target] & bit != 0:
                     out[count] = encode_move(TALON_T, 0, target, 1, split, again)
                     count += 1
@@ -200,7 +199,7 @@ def generate(st, out):
             if height == 0:
                 continue
             card = suit * 13 + (st[L.BASE_RANK] + height - 1) % 13
-            for target in literal_unroll((0, 1, 2, 3)):
+            for target in range(4):
                 if (onto[target] >> card) & 1 == 1:
                     out[count] = encode_move(RETURN_T, suit, target, 1, 0, 0)
                     count += 1
@@ -245,7 +244,7 @@ def _unplace(st, hashes, z, kind, target):
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
         height = st[L.FOUNDATION + target] - 1
         st[L.FOUNDATION + target] = height
-        return target * 13 + (st[L.BASE_RANK] + height) % 13
+        return np.int32(target * 13 + (st[L.BASE_RANK] + height) % 13)  # a card, as ``_pop`` returns it
     return _pop(st, hashes, z, target)
 
 
@@ -264,7 +263,7 @@ def make(st, hashes, z, move):
     elif kind == TALON_F or kind == TALON_T:
         split = (move >> 13) & 63
         if (move >> 19) & 1 == 1 and st[L.PASSES] != 0:
-            hashes[0] ^= recycles_hash(st[L.RECYCLES]) ^ recycles_hash(st[L.RECYCLES] + 1)
+            hashes[0] ^= recycles_hash(np.int64(st[L.RECYCLES])) ^ recycles_hash(st[L.RECYCLES] + 1)
             st[L.RECYCLES] += 1
         card = st[L.TALON + split - 1]
         n = st[L.TALON_N] - 1
@@ -277,7 +276,7 @@ def make(st, hashes, z, move):
     elif kind == RETURN_T:
         height = st[L.FOUNDATION + source] - 1
         st[L.FOUNDATION + source] = height
-        _push(st, hashes, z, target, source * 13 + (st[L.BASE_RANK] + height) % 13)
+        _push(st, hashes, z, target, np.int32(source * 13 + (st[L.BASE_RANK] + height) % 13))
     else:
         if kind == COLUMN_F:
             _place(st, hashes, z, _pop(st, hashes, z, source), kind, target)
@@ -294,7 +293,7 @@ def make(st, hashes, z, move):
             _push(st, hashes, z, source, st[L.RESERVE + n])
             _set_reserve_n(st, hashes, z, n)
             undo |= 1 << 8
-    return undo
+    return np.int32(undo)  # one type for every caller: one compiled ``unmake``
 
 
 @kernel
@@ -317,7 +316,7 @@ def unmake(st, hashes, z, move, undo):
         st[L.TALON_K] = undo & 255
         hashes[0] ^= z[Z_TALON + card]
         if (move >> 19) & 1 == 1 and st[L.PASSES] != 0:
-            hashes[0] ^= recycles_hash(st[L.RECYCLES]) ^ recycles_hash(st[L.RECYCLES] - 1)
+            hashes[0] ^= recycles_hash(np.int64(st[L.RECYCLES])) ^ recycles_hash(st[L.RECYCLES] - 1)
             st[L.RECYCLES] -= 1
     elif kind == RETURN_T:
         _pop(st, hashes, z, target)

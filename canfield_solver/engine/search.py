@@ -330,7 +330,7 @@ def start(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, control, 
         control[STATUS] = WON
     else:
         first[0] = 0
-        counts[0] = expand(st, hashes, z, slots, moves, keys, 0, dominance)
+        counts[0] = expand(st, hashes, z, slots, moves, keys, first[0], dominance)  # as ``run``: one compiled ``expand``
         nxt[0] = 0
         control[STATUS] = RUNNING
     return control[STATUS]

@@ -12,9 +12,9 @@ and costs no more; it is not claimed shortest (``shortest.tighten`` is for that)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import layout as L
+from .kernel import allocating
 from .movegen import MAX_MOVES, generate, make, unmake
 from .shortest import move_cost
 from .zobrist import Z_SPLIT, mix64
@@ -23,7 +23,7 @@ _COLUMN_SALTS = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F),
                  np.uint64(0x165667B19E3779F9), np.uint64(0x27D4EB2F165667C5))
 
 
-@njit(cache=True)
+@allocating
 def placed_key(st, z, hashes):
     """A key of the exact state: columns in place (not up to order) and the talon split itself."""
     key = hashes[0] ^ z[Z_SPLIT + st[L.TALON_K]]
@@ -32,7 +32,7 @@ def placed_key(st, z, hashes):
     return key
 
 
-@njit(cache=True)
+@allocating
 def _find(slots, key):
     mask = np.uint64(slots.shape[0] - 1)
     i = key & mask
@@ -41,7 +41,7 @@ def _find(slots, key):
     return i
 
 
-@njit(cache=True)
+@allocating
 def shortcut(st, hashes, z, path, out):
     """Write a path from ``st`` to the end state of ``path`` into ``out``; return its length.
 
@@ -73,13 +73,13 @@ def shortcut(st, hashes, z, path, out):
     i = 0
     while i < n:
         # The best jump of one or two moves; path[i] itself (saving 0) when none saves anything.
-        best1, best2, best_to, best_saving = path[i], -1, i + 1, np.int64(0)
+        best1, best2, best_to, best_saving = path[i], np.int32(-1), i + 1, np.int64(0)
         for m1 in first[: generate(st, first)]:
             cost1 = move_cost(st, m1)
             u1 = make(st, hashes, z, m1)
             j = _find(slots, placed_key(st, z, hashes) | np.uint64(1))
             if slots[j] != np.uint64(0) and index[j] > i and spent[index[j]] - spent[i] - cost1 > best_saving:
-                best1, best2, best_to, best_saving = m1, -1, index[j], spent[index[j]] - spent[i] - cost1
+                best1, best2, best_to, best_saving = m1, np.int32(-1), index[j], spent[index[j]] - spent[i] - cost1
             for m2 in second[: generate(st, second)]:
                 cost2 = cost1 + move_cost(st, m2)
                 u2 = make(st, hashes, z, m2)

@@ -39,9 +39,9 @@ move puts at most one card up, and every card still in the stock must be turned 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import layout as L
+from .kernel import allocating
 from .movegen import MAX_MOVES, TALON_F, TALON_T, make, unmake
 from .search import foundation_cards
 from .search import DEPTH, EXHAUSTED, NODES, RUNNING, SCORE_SHIFT, STATUS, TABLE_FULL, WON, ordered_moves
@@ -53,12 +53,12 @@ _BUDGET_MASK = np.int64(0xFFFFFFFF)
 MIN_TABLE_BYTES = 1024 * SLOT_BYTES
 
 
-@njit(cache=True)
+@allocating
 def _ceil_div(a, b):
     return (a + b - 1) // b
 
 
-@njit(cache=True)
+@allocating
 def move_cost(st, move):
     """The referee moves engine ``move`` stands for in state ``st`` (draws and recycle included)."""
     kind = move & 7
@@ -74,7 +74,7 @@ def move_cost(st, move):
     return cost + _ceil_div(split - k, d)
 
 
-@njit(cache=True)
+@allocating
 def cheap_first(st, out, count):
     """Re-sort the moves ``ordered_moves`` wrote (the engine's score rides above ``SCORE_SHIFT``):
     2.5 score points less per extra referee move a move costs, so cheap plays come first.
@@ -96,7 +96,7 @@ def cheap_first(st, out, count):
     return count
 
 
-@njit(cache=True)
+@allocating
 def lower_bound(st, target):
     """Moves still needed to have ``target`` cards on the foundations: one per card missing (a move
     puts at most one card up), and for a win (52) also the draws that turn every card now in the
@@ -107,7 +107,7 @@ def lower_bound(st, target):
     return missing + _ceil_div(st[L.TALON_N] - st[L.TALON_K], st[L.DRAW])
 
 
-@njit(cache=True)
+@allocating
 def exact_key(st, z, hashes):
     """The engine's key with the exact talon split added (never 0)."""
     key = state_key(st, z, hashes) ^ mix64(np.uint64(st[L.TALON_K]) + _SPLIT_SALT)
@@ -116,7 +116,7 @@ def exact_key(st, z, hashes):
     return key
 
 
-@njit(cache=True)
+@allocating
 def remember(slots, values, meta, key, gen, left):
     """Record that the state ``key`` is entered with ``left`` moves of the bound left in round ``gen``.
 
@@ -139,7 +139,7 @@ def remember(slots, values, meta, key, gen, left):
     return 1
 
 
-@njit(cache=True)
+@allocating
 def _rehash(slots, values, new_slots, new_values, new_meta):
     mask = np.uint64(new_slots.shape[0] - 1)
     for j in range(slots.shape[0]):
@@ -180,7 +180,7 @@ class BudgetTable:
 COST = 3
 
 
-@njit(cache=True)
+@allocating
 def start_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, spent, control, bound, gen, target):
     """Enter the start state: WON (it has ``target`` foundation cards), EXHAUSTED (the bound is below
     the lower bound), or RUNNING."""
@@ -200,7 +200,7 @@ def start_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, spent,
     return control[STATUS]
 
 
-@njit(cache=True)
+@allocating
 def run_bounded(st, hashes, z, slots, values, meta, moves, counts, nxt, path, undo, spent, control, budget,
                 bound, gen, target, may_grow):
     """Search on for at most ``budget`` new states for a path of at most ``bound`` moves to a state

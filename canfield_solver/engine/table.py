@@ -46,6 +46,13 @@ def grown(slots: np.ndarray, meta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return bigger, bigger_meta
 
 
+def load_rehash() -> None:
+    """Compile or load the kernel ``grown`` calls now: it is first needed when a table fills, in
+    the middle of a search, whose clock should not count it."""
+    empty = np.zeros(0, dtype=np.uint64)
+    _rehash(empty, empty, np.zeros(2, dtype=np.int64))
+
+
 def _zeroed(size: int) -> np.ndarray:
     """``size`` zero bytes from an anonymous map, in huge pages where the kernel offers them.
 

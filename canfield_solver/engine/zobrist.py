@@ -81,7 +81,7 @@ def full_hash(st, z, hashes):
     for i in range(st[L.TALON_N]):
         h ^= z[Z_TALON + st[L.TALON + i]]
     if st[L.PASSES] != 0:
-        h ^= recycles_hash(st[L.RECYCLES])
+        h ^= recycles_hash(np.int64(st[L.RECYCLES]))
     hashes[0] = h
     for c in range(4):
         h = np.uint64(0)

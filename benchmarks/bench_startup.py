@@ -1,0 +1,109 @@
+"""Start-up benchmark: how long a player waits for one answer, the whole process timed.
+
+Run by hand (not a test)::
+
+    python benchmarks/bench_startup.py                 # show, solve, replay of an easy deal, 7 runs each
+    python benchmarks/bench_startup.py --runs 15 --cold
+    python benchmarks/bench_startup.py --command /other/venv/bin/canfield-solver   # another install
+    python benchmarks/bench_startup.py --vs /old/venv/bin/canfield-solver          # this against another
+
+Each command runs as its own process (``canfield-solver show|solve|replay``), after one run
+that is not counted (it loads or compiles the kernels). Printed per command: the median and the
+minimum of the wall time and of the CPU time (user + system, of the child), in seconds.
+``--vs`` runs another install's commands in turn with these (one run each, alternately, so a
+change in the machine's load hits both) and adds the median of the ratios this / other.
+``--cold`` first times one ``solve`` with an empty compiled-kernel cache (a new temporary
+``CANFIELD_SOLVER_CACHE``): the first run on a machine. Last, whether ``show`` and ``replay``
+import numba (they should not: they never search).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEAL = "CF1-D3-SOLVEME"  # README's quick start: 116 states, a few milliseconds of search
+
+
+def timed(command: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds of one run of ``command`` (which must succeed)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    subprocess.run(command, input=stdin, env=env, check=True, capture_output=True, text=True)
+    wall = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def report(name: str, runs: list[tuple[float, float]]) -> None:
+    walls, cpus = [wall for wall, _ in runs], [cpu for _, cpu in runs]
+    print(f"{name:8s} wall median {statistics.median(walls):.3f} s (min {min(walls):.3f})"
+          f"   cpu median {statistics.median(cpus):.3f} s (min {min(cpus):.3f})   {len(runs)} runs")
+
+
+def report_ratio(name: str, runs: list[tuple[float, float]], others: list[tuple[float, float]]) -> None:
+    wall = statistics.median(a[0] / b[0] for a, b in zip(runs, others))
+    cpu = statistics.median(a[1] / b[1] for a, b in zip(runs, others))
+    print(f"{name:8s} this / other: wall {wall:.2f}, cpu {cpu:.2f} (median of {len(runs)} pairs)")
+
+
+def imports_numba(args: list[str], stdin: str | None) -> bool:
+    """Whether the command, run in this interpreter, imports numba."""
+    code = ("import sys\nfrom canfield_solver.cli import main\ntry:\n    main(sys.argv[1:])\n"
+            "except SystemExit:\n    pass\nsys.stderr.write(str('numba' in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True)
+    return done.stderr.strip().endswith("True")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="timed runs of each command (default 7)")
+    parser.add_argument("--deal", default=DEAL, help=f"the deal (default {DEAL})")
+    parser.add_argument("--command", help="a canfield-solver to time (default: this interpreter's package)")
+    parser.add_argument("--vs", metavar="COMMAND", help="another canfield-solver, run in turn with this one")
+    parser.add_argument("--cold", action="store_true", help="also time one solve with an empty kernel cache")
+    args = parser.parse_args()
+    cli = [args.command] if args.command else [sys.executable, "-c", "from canfield_solver.cli import main; main()"]
+    env = dict(os.environ)
+
+    if args.cold:
+        with tempfile.TemporaryDirectory() as cache:
+            wall, cpu = timed([*cli, "solve", args.deal], dict(env, CANFIELD_SOLVER_CACHE=cache))
+        print(f"cold     solve with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s")
+
+    moves = subprocess.run([*cli, "solve", args.deal], env=env, check=True, capture_output=True, text=True).stdout
+    commands = {
+        "show": ([*cli, "show", args.deal], None),
+        "solve": ([*cli, "solve", args.deal], None),
+        "replay": ([*cli, "replay", args.deal, "-"], moves),
+    }
+    for name, (command, stdin) in commands.items():
+        other = [args.vs, *command[len(cli):]] if args.vs else None
+        for each in filter(None, (command, other)):
+            timed(each, env, stdin)  # not counted
+        runs, others = [], []
+        for _ in range(args.runs):
+            runs.append(timed(command, env, stdin))
+            if other:
+                others.append(timed(other, env, stdin))
+        report(name, runs)
+        if other:
+            report("  other", others)
+            report_ratio("", runs, others)
+    for name in ("show", "replay"):
+        command, stdin = commands[name]
+        print(f"{name} imports numba: {'yes' if imports_numba(command[len(cli):], stdin) else 'no'}")
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
+          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}; PYTHONDONTWRITEBYTECODE="
+          f"{env.get('PYTHONDONTWRITEBYTECODE', '')!r}; {Path(cli[0]).name}")
+
+
+if __name__ == "__main__":
+    main()

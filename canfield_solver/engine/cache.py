@@ -1,0 +1,60 @@
+"""Where numba keeps the compiled kernels: a per-user cache folder, never the installed package.
+
+numba's default writes its cache next to the source, into ``site-packages``: pip does not own
+those files, so an uninstall leaves the package folder behind (which then hides a later editable
+install), and a read-only installation cannot be written at all. numba reads ``NUMBA_CACHE_DIR``
+when it is imported and again before each compile (``numba.core.config.reload_config``), and a
+function's cache folder is fixed when it is decorated, so ``use_cache_folder`` runs before the
+first kernel is decorated (``kernel.py`` calls it).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ENV = "CANFIELD_SOLVER_CACHE"
+APP = "canfield-solver"
+
+
+def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: str = sys.platform) -> Path:
+    """``$CANFIELD_SOLVER_CACHE``, else ``$NUMBA_CACHE_DIR``, else the platform's per-user cache folder."""
+    for name in (ENV, "NUMBA_CACHE_DIR"):
+        if environ.get(name):
+            return Path(environ[name]).expanduser()
+    home = Path(environ.get("HOME") or Path.home())
+    if platform == "win32":
+        return Path(environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / APP / "Cache"
+    if platform == "darwin":
+        return home / "Library" / "Caches" / APP
+    return Path(environ.get("XDG_CACHE_HOME") or home / ".cache") / APP
+
+
+def writable(folder: Path) -> str | None:
+    """None when files can be made in ``folder`` (created if missing), else why not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
+def use_cache_folder() -> bool:
+    """Point numba's cache at ``cache_folder()``; False (compile in memory only) when it cannot be written.
+
+    Without a writable folder numba would fall back to the package's own folder, so kernels are
+    then not cached at all, and one line on stderr says how to fix it.
+    """
+    folder = cache_folder()
+    problem = writable(folder)
+    if problem is not None:
+        print(f"{APP}: cannot write the compiled-kernel cache {folder} ({problem}): compiling for this run only;"
+              f" set {ENV} to a writable folder to keep them", file=sys.stderr)
+        return False
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    if "numba.core.config" in sys.modules:  # numba was imported before us: make it read the folder again
+        sys.modules["numba.core.config"].reload_config()
+    return True

@@ -1,0 +1,108 @@
+"""Installing as README says: numba's compiled cache stays out of the installed package.
+
+numba used to write its cache into ``site-packages/canfield_solver``; pip does not own those
+files, so after ``pip install .`` and an uninstall the folder stayed and hid the editable install
+that README's second command makes (every call failed with an ImportError).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from canfield_solver import __version__
+from canfield_solver.engine.cache import cache_folder
+from test_cli_basic import readme_block
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+def test_cache_folder_choice():
+    """The project's variable, then numba's, then the platform's per-user cache folder."""
+    home = {"HOME": "/home/u"}
+    assert cache_folder(home, "linux") == Path("/home/u/.cache/canfield-solver")
+    assert cache_folder({**home, "XDG_CACHE_HOME": "/x"}, "linux") == Path("/x/canfield-solver")
+    assert cache_folder(home, "darwin") == Path("/home/u/Library/Caches/canfield-solver")
+    assert cache_folder({**home, "LOCALAPPDATA": "C:/L"}, "win32") == Path("C:/L/canfield-solver/Cache")
+    assert cache_folder({**home, "NUMBA_CACHE_DIR": "/n"}, "linux") == Path("/n")
+    assert cache_folder({**home, "NUMBA_CACHE_DIR": "/n", "CANFIELD_SOLVER_CACHE": "/c"}, "linux") == Path("/c")
+
+
+def _kernel_cache_of(env: dict[str, str]) -> subprocess.CompletedProcess:
+    code = ("import numba, canfield_solver.engine.kernel as k, numba.core.config as c;"
+            " print(k.CACHED, c.CACHE_DIR)")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_numba_is_told_the_folder(tmp_path):
+    """numba imported first or not, its CACHE_DIR is ours by the time a kernel is decorated."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    done = _kernel_cache_of({**env, "CANFIELD_SOLVER_CACHE": str(tmp_path / "c")})
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"True {tmp_path / 'c'}\n", "")
+    assert (tmp_path / "c").is_dir()
+
+
+def test_unwritable_cache_folder_still_works(tmp_path):
+    """A cache folder that cannot be made: one line on stderr, kernels compiled in memory, no traceback."""
+    (tmp_path / "file").write_text("not a folder")
+    done = _kernel_cache_of(dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path / "file" / "cache")))
+    assert done.returncode == 0 and done.stdout.startswith("False ")
+    assert done.stderr.startswith("canfield-solver: cannot write the compiled-kernel cache ")
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def _run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
+    done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=cwd, timeout=600)
+    assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="venv layout of POSIX")
+def test_install_then_editable_install_in_one_venv(tmp_path):
+    """README's two quick-start commands in one folder: ``pip install .``, a solve, then ``pip install -e``.
+
+    A new venv sees this one's packages through a .pth file (no download), and pip builds without
+    isolation from a copy of the project, so the checkout gets no build files.
+    """
+    source = tmp_path / "project"
+    shutil.copytree(PROJECT / "canfield_solver", source / "canfield_solver",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(PROJECT / name, source / name)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    site = Path(subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (site / "outer.pth").write_text("".join(f"{path}\n" for path in sorted(ours)))
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "CANFIELD_SOLVER_CACHE", "PYTHONPATH")}
+    env.update(XDG_CACHE_HOME=str(tmp_path / "user-cache"), PYTHONIOENCODING="utf-8", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    pip = [sys.executable, "-m", "pip", "--python", str(python)]
+    command = str(venv / "bin" / "canfield-solver")
+    quick_start = readme_block("Install and solve a game code", "sh").split("&&")[-1].split()
+    assert quick_start[:2] == ["canfield-solver", "solve"]
+    solve = [command, *quick_start[1:], "--max-nodes", "5000"]
+
+    _run([*pip, "install", "--no-deps", "--no-build-isolation", "."], env, source)
+    first = _run([*solve, "--json"], env, source)  # the first solve compiles: it says so, and does not count it
+    assert first.stderr.startswith("compiling the solver for this machine")
+    result = json.loads(first.stdout)
+    assert result["verdict"] == "winnable" and result["seconds"] < 1.0
+    installed = site / "canfield_solver"
+    assert not [p for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
+    if sys.platform.startswith("linux"):
+        assert list((tmp_path / "user-cache" / "canfield-solver").rglob("*.nbi"))
+    _run([*pip, "uninstall", "-y", "canfield-solver"], env, source)
+    assert not installed.exists()
+
+    _run([*pip, "install", "--no-deps", "--no-build-isolation", "-e", "."], env, source)
+    assert _run([command, "--version"], env, source).stdout == f"canfield-solver, version {__version__}\n"
+    assert _run(solve, env, source).stdout.startswith(f"# winnable: {quick_start[2]}")
