@@ -135,6 +135,11 @@ def compare(binary: str, key: str, numbers: range, cap: float, verbose: bool) ->
     print("  verdicts disagree on: " + ("; ".join(disagreements) if disagreements else "no deal"), flush=True)
 
 
+def _fail(message: str) -> None:
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--start", type=int, default=0, help="first deal number (default 0)")
@@ -146,13 +151,13 @@ def main() -> None:
     args = parser.parse_args()
     binary = os.environ.get("SOLVITAIRE")
     if not binary:
-        sys.exit(HOW_TO_GET_ONE)
-    if not os.access(binary, os.X_OK):
-        sys.exit(f"SOLVITAIRE={binary} is not an executable file")
+        _fail(HOW_TO_GET_ONE)
+    if not os.path.isfile(binary) or not os.access(binary, os.X_OK):
+        _fail(f"SOLVITAIRE={binary} is not an executable file")
     keys = [key.strip() for key in args.rules_sets.split(",")]
     unknown = [key for key in keys if key not in RULE_SETS]
     if unknown:
-        sys.exit(f"unknown rule set {unknown[0]!r}: choose from {', '.join(RULE_SETS)}")
+        _fail(f"unknown rule set {unknown[0]!r}: choose from {', '.join(RULE_SETS)}")
     solve(position_from_number(2), resolve_rules(RuleOptions("solvitaire")))  # compile before timing
     print("our times include replaying the move list through the referee; Solvitaire's are its Time Taken")
     for key in keys:
