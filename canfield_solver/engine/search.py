@@ -53,6 +53,7 @@ from .zobrist import state_key
 
 MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
 SCORE_SHIFT = 20  # above the 20 bits of a move (see movegen)
+MOVE_FIELDS = (1 << SCORE_SHIFT) - 1
 # Status codes of ``run``.
 RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
 # Cells of the control array.
@@ -333,12 +334,12 @@ class SearchArrays:
                    self.next, self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path)
 
     def path_moves(self) -> np.ndarray:
-        """The engine moves from the start to the current state."""
-        return self.path[: self.control[DEPTH]].copy()
+        """The engine moves from the start to the current state (without their search scores)."""
+        return self.path[: self.control[DEPTH]] & MOVE_FIELDS
 
     def best_moves(self) -> np.ndarray:
         """The engine moves from the start to the best state seen (``run`` with ``track_best``)."""
-        return self.best_path[: self.best[LENGTH]].copy()
+        return self.best_path[: self.best[LENGTH]] & MOVE_FIELDS
 
 
 @kernel
