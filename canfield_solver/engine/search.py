@@ -107,10 +107,10 @@ def safe_foundation_move(st):
     """A foundation move that keeps every win and lowers ``d`` (see the module docstring), or -1.
 
     Without foundation returns, or with them under tableau order "base" (docs/dominances.md,
-    section 3, shows why the proof below still holds there). Card ``c`` fits its foundation and is safe to play
-    (``_safe_to_play``); ``c`` is the reserve top, a column top, or (draw 1, unlimited passes)
-    any talon card. Proof: take a best compliant win ``W`` from ``s``; from ``s'`` (``c`` moved
-    up) play ``W`` skipping every move of ``c`` alone (the move of ``c`` to the foundation, which
+    section 3, shows why the proof below still holds there). Card ``c`` fits its foundation and
+    is safe to play (``_safe_to_play``); ``c`` is the reserve top, a column top, or (draw 1,
+    unlimited passes) any talon card. Proof: take a best compliant win ``W`` from ``s``; from
+    ``s'`` (``c`` moved up) play ``W`` skipping every move of ``c`` alone (the move of ``c`` to the foundation, which
     ``W`` must hold, included) and moving runs that end in ``c`` without it, and with every card
     ``W`` puts onto ``c`` or onto a card so diverted (only the other colour's ``r - 1`` cards
     and then the same colour's ``r - 2`` ones can be) played to its foundation instead, where it
