@@ -458,6 +458,24 @@ RETURNS_NEED_KELLER = {"base": "7S", "reserve": ["6C", "4S", "10S", "2S"],
                        "recycles": 1}
 
 
+# Found by a random search against a solver that played Keller's rule with foundation returns
+# under the cyclic tableau order too: it called this won layout lost (docs/dominances.md,
+# section 3: a chain of returned cards can wrap past the base rank there).
+CYCLIC_RETURNS = {"base": "5C", "reserve": ["AH", "KD", "2C", "4H", "3C", "4D", "QD", "2H", "3H", "3S"],
+                  "tableau": [["2D"], ["2S", "AD"], ["4C"], ["4S"]], "stock": [], "waste": ["3D"],
+                  "foundations": ["AC", "JD", "KH", "AS"], "recycles": 1}
+
+
+def test_crosscheck_a_layout_lost_by_keller_with_returns_under_the_cyclic_order():
+    position = position_from_dict(CYCLIC_RETURNS)[0]
+    rule_sets = [Rules(draw=draw, worry_back=True, moves=moves, spaces=spaces)
+                 for draw, moves, spaces in itertools.product((1, 3), ("any", "whole"), ("any", "waste"))
+                 if moves == "any" or spaces == "any"]  # whole moves with spaces waste: beyond the brute force
+    counts = run_crosscheck("a layout lost by Keller's rule with returns, cyclic order",
+                            [("cyclic returns", position)], 30_000, rule_sets)
+    assert counts[WINNABLE] == len(rule_sets), counts
+
+
 def test_crosscheck_a_layout_lost_by_the_first_rule_with_returns():
     position = position_from_dict(RETURNS_NEED_KELLER)[0]
     rule_sets = [Rules(draw=draw, worry_back=True, spaces=spaces, tableau_order="base")
