@@ -70,11 +70,14 @@ def compress(start: Position, moves: list[Move], rules: Rules) -> tuple[np.ndarr
     return np.array(engine, dtype=np.int32), position
 
 
-def shortcut_moves(start: Position, rules: Rules, moves: list[Move]) -> tuple[list[Move], Position]:
+def shortcut_moves(start: Position, rules: Rules, moves: list[Move],
+                   engine: tuple[np.ndarray, Position] | None = None) -> tuple[list[Move], Position]:
     """``moves`` with detours cut out (``engine.shortcut``, pass after pass while it gains): a list
     that ends in the same position (up to ``_place``) in no more moves, replayed through the
-    referee, and the position it ends in."""
-    path, goal = compress(start, moves, rules)
+    referee, and the position it ends in. ``engine``: the engine moves that ``expand`` turned
+    into ``moves`` and the position they reach, when the caller has them (``compress`` would
+    replay ``moves`` to find them again)."""
+    path, goal = compress(start, moves, rules) if engine is None else engine
     end = goal
     z = make_table()
     while len(path):

@@ -248,12 +248,15 @@ def apply(position: Position, move: Move, rules: Rules) -> Position:
         turned = min(rules.draw, len(position.stock))
         # Cards are turned one by one from the stock top; the last one turned is the waste top.
         moved = tuple(reversed(position.stock[-turned:]))
-        return position.with_changes(stock=position.stock[:-turned], waste=position.waste + moved)
+        # Direct constructor calls: ``with_changes`` (dataclasses.replace) cost half of a replay.
+        p = position
+        return Position(p.base, p.reserve, p.tableau, p.stock[:-turned], p.waste + moved, p.foundations, p.score,
+                        p.recycles)
     if move.kind == RECYCLE:
         # The waste is turned over as a whole: its bottom card (turned first) is turned first again.
-        return position.with_changes(
-            stock=tuple(reversed(position.waste)), waste=(), recycles=position.recycles + 1
-        )
+        p = position
+        return Position(p.base, p.reserve, p.tableau, tuple(reversed(p.waste)), (), p.foundations, p.score,
+                        p.recycles + 1)
     cards = moved_cards(position, move)
     reserve = list(position.reserve)
     waste = list(position.waste)
@@ -274,13 +277,8 @@ def apply(position: Position, move: Move, rules: Rules) -> Position:
     else:
         tableau[move.target_index].extend(cards)
     _refill(tableau, reserve)
-    return position.with_changes(
-        reserve=tuple(reserve),
-        waste=tuple(waste),
-        tableau=tuple(tuple(column) for column in tableau),
-        foundations=tuple(foundations),
-        score=max(0, score),
-    )
+    return Position(position.base, tuple(reserve), tuple(tuple(column) for column in tableau), position.stock,
+                    tuple(waste), tuple(foundations), max(0, score), position.recycles)
 
 
 def candidate_moves(position: Position) -> list[Move]:

@@ -62,7 +62,7 @@ def _replay(start: Position, engine_moves, rules: Rules) -> list[Move]:
     moves, end = expand(start, engine_moves, rules)
     if not end.is_won:
         raise SolverBug(f"solver move list of {len(moves)} moves does not end in a win")
-    moves, end = shortcut_moves(start, rules, moves)
+    moves, end = shortcut_moves(start, rules, moves, (engine_moves, end))
     if not end.is_won:
         raise SolverBug(f"shortened move list of {len(moves)} moves does not end in a win")
     return moves

@@ -193,17 +193,23 @@ def random_endgame(rng: random.Random, low: int = 30, high: int = 42, tries: int
     raise RuntimeError("random play did not reach the endgame; raise tries")
 
 
-def random_small_layout(rng: random.Random, in_play: int, empty_suit: bool = False) -> Position:
+def random_small_layout(rng: random.Random, in_play: int, empty_suit: bool = False, low_suits: int = 0) -> Position:
     """A random legal position with ``in_play`` cards off the foundations (not necessarily reachable
     from a deal): one card per column (sometimes a short run, sometimes none with the reserve
     empty), the rest split at random between reserve, waste and stock, 0 or 1 recycle used.
     Many are lost, unlike the endgames random play reaches. ``empty_suit``: one suit's foundation
     is empty besides (13 more cards in play), so a card of the base rank is in play, the card
-    that ``--tableau-order base`` keeps the last card of a foundation off."""
+    that ``--tableau-order base`` keeps the last card of a foundation off. ``low_suits``: that many
+    suits, of alternating colours, hold only 0 to 2 cards on their foundations besides, so the
+    lowest ranks of both colours are in play at once, as at the start of a deal."""
     base = rng.randrange(52)
     heights = [13, 13, 13, 13]
     if empty_suit:
         heights[rng.randrange(4)] = 0
+    first = rng.randrange(4)  # clubs and spades (0, 3) are black, diamonds and hearts (1, 2) red
+    other = rng.choice((1, 2) if first in (0, 3) else (0, 3))
+    for suit in (first, other, 3 - first, 3 - other)[:low_suits]:
+        heights[suit] = rng.randint(0, 2)
     for _ in range(in_play):
         suit = rng.choice([s for s in range(4) if heights[s] > 0])
         heights[suit] -= 1

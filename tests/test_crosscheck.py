@@ -399,6 +399,92 @@ def test_crosscheck_tableau_order_base_on_layouts_the_cyclic_solver_wins_across_
     assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.9 * POSITIONS * len(BASE_ORDER_RULE_SETS), counts
 
 
+# With foundation returns and one pass the solver's depth-first search (dominances on or off)
+# runs past its node cap on a few of these layouts that the brute force wins within a few
+# thousand positions: a move-order weakness, not a verdict; those rules are left to the other
+# families.
+LOW_RULE_SETS = [
+    Rules(draw=draw, worry_back=back, moves=moves, passes=passes, spaces=spaces, tableau_order="base")
+    for draw, back, moves, passes, spaces in itertools.product((1, 3), (False, True), ("any", "whole"), (None, 1),
+                                                               ("any", "waste-first"))
+    if not (back and passes)
+]
+
+
+def test_crosscheck_tableau_order_base_on_layouts_with_low_foundations():
+    # Under tableau order base the safe foundation moves also play cards of relative rank 0 to 2,
+    # and are played with foundation returns too (docs/dominances.md): layouts with low
+    # foundations of both colours put those cards in play together with the cards that build on
+    # them, under every rule option the moves depend on.
+    rng = random.Random(SEED + 5)
+    cases = []
+    while len(cases) < POSITIONS:
+        position = random_small_layout(rng, rng.randint(0, 4), low_suits=2)
+        if not any(crosses_base(upper, lower, position.base_rank)
+                   for column in position.tableau for lower, upper in zip(column, column[1:])):
+            cases.append((f"low layout {len(cases)} (seed {SEED + 5})", position))
+    counts = run_crosscheck(f"{POSITIONS} random small layouts with two low foundations, tableau order base",
+                            cases, NODES, LOW_RULE_SETS)
+    assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.9 * POSITIONS * len(LOW_RULE_SETS), counts
+    assert counts[WINNABLE] >= POSITIONS and counts[UNWINNABLE] >= POSITIONS, counts
+
+
+# 3H must hold 2S so that AS under it in the reserve comes free (no column can empty first: KH and
+# KS take nothing and go nowhere, 4S and 7H wait for 5H and 8S, deeper in the reserve). Spades
+# are at 0, so no safe move may play 3H (relative rank 2) up: the rule of docs/dominances.md
+# asks for both black foundations at 1 or more.
+LOW_CARD_NEEDED = {"base": "AC", "reserve": ["4H", "5H", "8S", "AS", "2S"],
+                   "tableau": [["4S", "3H"], ["KH"], ["KS"], ["7H"]],
+                   "stock": ["6H", "8H", "9H", "10H", "JH", "QH", "3S", "5S", "6S", "7S", "9S", "10S", "JS", "QS"],
+                   "foundations": ["KC", "KD", "2H"]}
+
+
+def test_crosscheck_a_low_card_needed_in_the_tableau_under_base_order():
+    position = position_from_dict(LOW_CARD_NEEDED)[0]
+    rules = Rules(draw=1, worry_back=False, tableau_order="base")
+    up = apply(position, Move(COLUMN, FOUNDATION, source_index=0), rules)
+    assert bruteforce(up, rules, max_nodes=100_000).verdict == UNWINNABLE
+    counts = run_crosscheck("a low card needed in the tableau", [("low card needed", position)], 100_000,
+                            LOW_RULE_SETS)
+    assert counts[WINNABLE] == len(LOW_RULE_SETS), counts
+
+
+# Found by a random search against a solver that, with foundation returns, also played a card
+# up as soon as both cards that build on it were up (the first rule of docs/dominances.md,
+# section 1): it called this won layout lost. Returns break that rule; Keller's alone is kept.
+RETURNS_NEED_KELLER = {"base": "7S", "reserve": ["6C", "4S", "10S", "2S"],
+                       "tableau": [["AS"], ["6H"], ["6S"], ["KS"]], "stock": ["3S"],
+                       "waste": ["8S", "5S", "9S", "QS", "7S", "5H", "JS"], "foundations": ["5C", "6D", "4H"],
+                       "recycles": 1}
+
+
+# Found by a random search against a solver that played Keller's rule with foundation returns
+# under the cyclic tableau order too: it called this won layout lost (docs/dominances.md,
+# section 3: a chain of returned cards can wrap past the base rank there).
+CYCLIC_RETURNS = {"base": "5C", "reserve": ["AH", "KD", "2C", "4H", "3C", "4D", "QD", "2H", "3H", "3S"],
+                  "tableau": [["2D"], ["2S", "AD"], ["4C"], ["4S"]], "stock": [], "waste": ["3D"],
+                  "foundations": ["AC", "JD", "KH", "AS"], "recycles": 1}
+
+
+def test_crosscheck_a_layout_lost_by_keller_with_returns_under_the_cyclic_order():
+    position = position_from_dict(CYCLIC_RETURNS)[0]
+    rule_sets = [Rules(draw=draw, worry_back=True, moves=moves, spaces=spaces)
+                 for draw, moves, spaces in itertools.product((1, 3), ("any", "whole"), ("any", "waste"))
+                 if moves == "any" or spaces == "any"]  # whole moves with spaces waste: beyond the brute force
+    counts = run_crosscheck("a layout lost by Keller's rule with returns, cyclic order",
+                            [("cyclic returns", position)], 30_000, rule_sets)
+    assert counts[WINNABLE] == len(rule_sets), counts
+
+
+def test_crosscheck_a_layout_lost_by_the_first_rule_with_returns():
+    position = position_from_dict(RETURNS_NEED_KELLER)[0]
+    rule_sets = [Rules(draw=draw, worry_back=True, spaces=spaces, tableau_order="base")
+                 for draw, spaces in itertools.product((1, 3), ("any", "waste"))]
+    counts = run_crosscheck("a layout lost by the first rule with returns", [("returns", position)], 100_000,
+                            rule_sets)
+    assert counts[WINNABLE] == len(rule_sets), counts
+
+
 def test_tally_catches_wrong_verdicts_and_bad_move_lists(monkeypatch):
     """The harness itself: a solver that says "unwinnable" for a win, or wins with a list that does
     not win, or crashes, is reported with a deal file that reads back to the position."""

@@ -275,12 +275,57 @@ def test_safe_foundation_move_when_the_cards_that_could_use_it_can_go_up_too(mak
     assert forced(["3C", "3S", "4H", "AD"]) == -1                # 3♦ not next: it may need a black 4 to sit on
 
 
+def test_safe_foundation_move_of_low_cards_under_tableau_order_base(make_position):
+    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.movegen import COLUMN_F
+    from canfield_solver.engine.search import safe_foundation_move
+
+    def forced(top, foundations, order):
+        under = {"AS": "2D", "2H": "3S", "3H": "4S"}[top]
+        position = make_position("AC", [[under, top], ["KD"], ["QS"], ["JH"]], reserve=["9C"], foundations=foundations)
+        return safe_foundation_move(encode(position, Rules(draw=3, worry_back=False, tableau_order=order)))
+
+    # Nothing builds on a card of the base rank under base order: A♠ goes up, spades empty or not.
+    assert forced("AS", ["AC"], "base") & 7 == COLUMN_F
+    assert forced("AS", ["AC"], "cyclic") == -1  # a K♦ or K♥ may need it
+    # 2♥ (relative rank 1): only the black aces build on it, and they are always next.
+    assert forced("2H", ["AC", "AH"], "base") & 7 == COLUMN_F
+    assert forced("2H", ["AC", "AH"], "cyclic") == -1
+    # 3♥: the black 2s build on it; A♠ is not up, so 2♠ may need it.
+    assert forced("3H", ["AC", "2H"], "base") == -1
+    assert forced("3H", ["AC", "2H", "AS"], "base") & 7 == COLUMN_F
+    assert forced("3H", ["AC", "2H", "AS"], "cyclic") == -1
+
+
+def test_returns_that_would_come_straight_back_are_not_searched_under_tableau_order_base(make_position):
+    import numpy as np
+
+    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.movegen import MAX_MOVES, RETURN_T
+    from canfield_solver.engine.search import ordered_moves
+
+    def returns(foundations, order="base", dominance=True):
+        position = make_position("AC", [["7C", "6H"], ["KD"], ["QS"], ["JH"]], reserve=["9C"], foundations=foundations)
+        out = np.zeros(MAX_MOVES, dtype=np.int32)
+        kept = ordered_moves(encode(position, Rules(draw=3, worry_back=True, tableau_order=order)), out, dominance)
+        return sum(1 for m in out[:kept] if m & 7 == RETURN_T)
+
+    # 5♣ or 5♠ returned onto 6♥ would be safe to play up again (red 3s up, the other black 4 up).
+    assert returns(["5C", "5S", "4H", "4D"]) == 0
+    assert returns(["5C", "5S", "4H", "4D"], dominance=False) == 2
+    assert returns(["5C", "5S", "4H", "4D"], order="cyclic") == 2
+    # 3♦ not up: a black 5 may need to hold a red 4, so both returns are searched.
+    assert returns(["5C", "5S", "4H", "2D"]) == 2
+
+
 # Dominances on/off: fixed deals from their start, and larger random positions (beyond the brute
 # force) from a fixed seed, so that unwinnable ones are searched to the end in CI time.
 @pytest.mark.parametrize("rules", [Rules(draw=3, worry_back=False), Rules(draw=1, worry_back=False),
                                    Rules(draw=1, worry_back=False, moves="whole", passes=2),
-                                   Rules(draw=3, worry_back=True), Rules(draw=1, worry_back=False, spaces="waste")],
-                         ids=["d3", "d1", "d1-whole-passes2", "d3-back", "d1-spaces-waste"])
+                                   Rules(draw=3, worry_back=True), Rules(draw=1, worry_back=False, spaces="waste"),
+                                   Rules(draw=1, worry_back=False, tableau_order="base"),
+                                   Rules(draw=1, worry_back=True, tableau_order="base")],
+                         ids=["d3", "d1", "d1-whole-passes2", "d3-back", "d1-spaces-waste", "d1-base", "d1-base-back"])
 def test_dominances_keep_verdicts(rules):
     rng = random.Random(rules.draw * 10 + (rules.passes or 0))
     cases = [setup_game(f"CF1-D3-AAAAAA{letter}").position for letter in "ABCDEF"]

@@ -17,7 +17,8 @@ the foundations, and no rule limits the order of moves — which "waste-first" s
 suffixes of compliant wins are compliant. If the search ends without a win while some entered
 state is winnable, take one with the least ``d``: its searched moves contain one to a state with a
 smaller ``d`` (the first move of a best compliant win — a partial move in it uncovers a card
-that fits its foundation, so ``ordered_moves`` keeps it — or one to a column permutation of that
+that fits its foundation, so ``ordered_moves`` keeps it, and it is never a foundation return
+that ``comes_straight_back`` — or one to a column permutation of that
 state when ``ordered_moves`` leaves that move out, or a dominant move, see
 ``safe_foundation_move``), and that state was entered, or skipped because one with the same key
 was, which has the same ``d`` (same key: a column permutation, or talon splits reachable from each
@@ -52,6 +53,7 @@ from .zobrist import state_key
 
 MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
 SCORE_SHIFT = 20  # above the 20 bits of a move (see movegen)
+MOVE_FIELDS = (1 << SCORE_SHIFT) - 1
 # Status codes of ``run``.
 RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
 # Cells of the control array.
@@ -85,27 +87,30 @@ def _safe_to_play(st, card):
     card of the same colour as ``card`` and rank ``r - 2`` (its own suit's is up; the other suit's
     height is at least ``r - 2``), while every card of rank ``r - 3`` that could be built on
     those is up: Keller's and Blake & Gent's rule (JAIR 2026, Corollary 3). Foundation returns
-    must be off, so "up" stays up.
+    must be off, so "up" stays up. Under tableau order "base" nothing builds on relative rank 0,
+    which ends that chain early, so the second rule holds for ``r`` 0 to 2 too, and with
+    foundation returns allowed (the first rule does not): docs/dominances.md has the proofs.
     """
     r = (card % 13 - st[L.BASE_RANK]) % 13
     red = card // 13 == 1 or card // 13 == 2
     first, second = (0, 3) if red else (1, 2)
     wanted = (r + 12) % 13  # relative rank of the cards built on it
-    if st[L.FOUNDATION + first] > wanted and st[L.FOUNDATION + second] > wanted:
+    if st[L.WORRY_BACK] == 0 and st[L.FOUNDATION + first] > wanted and st[L.FOUNDATION + second] > wanted:
         return True
     partner = (3 if card // 13 == 0 else 0) if not red else (2 if card // 13 == 1 else 1)
-    return (r >= 3 and st[L.FOUNDATION + first] >= r - 1 and st[L.FOUNDATION + second] >= r - 1
-            and st[L.FOUNDATION + partner] >= r - 2)
+    return ((r >= 3 or st[L.TABLEAU_BASE] == 1) and st[L.FOUNDATION + first] >= r - 1
+            and st[L.FOUNDATION + second] >= r - 1 and st[L.FOUNDATION + partner] >= r - 2)
 
 
 @kernel
 def safe_foundation_move(st):
     """A foundation move that keeps every win and lowers ``d`` (see the module docstring), or -1.
 
-    Only without foundation returns. Card ``c`` fits its foundation and is safe to play
-    (``_safe_to_play``); ``c`` is the reserve top, a column top, or (draw 1, unlimited passes)
-    any talon card. Proof: take a best compliant win ``W`` from ``s``; from ``s'`` (``c`` moved
-    up) play ``W`` skipping every move of ``c`` alone (the move of ``c`` to the foundation, which
+    Without foundation returns, or with them under tableau order "base" (docs/dominances.md,
+    section 3, shows why the proof below still holds there). Card ``c`` fits its foundation and
+    is safe to play (``_safe_to_play``); ``c`` is the reserve top, a column top, or (draw 1,
+    unlimited passes) any talon card. Proof: take a best compliant win ``W`` from ``s``; from
+    ``s'`` (``c`` moved up) play ``W`` skipping every move of ``c`` alone (the move of ``c`` to the foundation, which
     ``W`` must hold, included) and moving runs that end in ``c`` without it, and with every card
     ``W`` puts onto ``c`` or onto a card so diverted (only the other colour's ``r - 1`` cards
     and then the same colour's ``r - 2`` ones can be) played to its foundation instead, where it
@@ -133,7 +138,7 @@ def safe_foundation_move(st):
     cards below it). A reserve card, a lone column card (the reserve runs out one refill early
     in ``s'``) and a talon card (``W`` may fill a space with it) are not used there.
     """
-    if st[L.WORRY_BACK] == 1:
+    if st[L.WORRY_BACK] == 1 and st[L.TABLEAU_BASE] == 0:
         return -1
     waste_first = st[L.SPACES] == 2
     if st[L.RESERVE_N] > 0 and not waste_first:
@@ -154,6 +159,21 @@ def safe_foundation_move(st):
                 direct, recycle = reachable_splits(st)
                 return encode_move(TALON_F, 0, card // 13, 1, split, 1 - ((direct >> split) & 1))
     return -1
+
+
+@kernel
+def comes_straight_back(st, suit):
+    """With foundation returns: the top card of foundation ``suit``, once returned to a column,
+    would be safe to play up again at once (``safe_foundation_move`` would play it), so no best
+    win starts with that return (docs/dominances.md, section 3). Only where that function plays
+    safe moves with returns: tableau order "base"."""
+    if st[L.TABLEAU_BASE] == 0:
+        return False
+    height = st[L.FOUNDATION + suit] - 1
+    st[L.FOUNDATION + suit] = height
+    safe = _safe_to_play(st, suit * 13 + (st[L.BASE_RANK] + height) % 13)
+    st[L.FOUNDATION + suit] = height + 1
+    return safe
 
 
 @kernel
@@ -204,7 +224,8 @@ def ordered_moves(st, out, dominance):
     Moves onto an empty column other than the first empty one, and whole columns moved onto an
     empty column, are left out: they lead to a column permutation of a state reached otherwise.
     With dominances on, so are partial column moves whose uncovered card does not fit its
-    foundation, where ``partial_moves_pruned`` says so.
+    foundation, where ``partial_moves_pruned`` says so, and foundation returns of a card that
+    ``comes_straight_back``.
     """
     prune_partial = False
     if dominance:
@@ -228,6 +249,8 @@ def ordered_moves(st, out, dominance):
             uncovered = st[L.COLUMN_N + source] - ((move >> 7) & 63)
             if uncovered > 0 and not fits_foundation(st, st[L.COLUMNS + source * L.PILE + uncovered - 1]):
                 continue
+        if kind == RETURN_T and dominance and comes_straight_back(st, (move >> 3) & 3):
+            continue
         if kind == COLUMN_T or kind == RESERVE_T or kind == TALON_T or kind == RETURN_T:
             target = (move >> 5) & 3
             if st[L.COLUMN_N + target] == 0:
@@ -311,12 +334,12 @@ class SearchArrays:
                    self.next, self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path)
 
     def path_moves(self) -> np.ndarray:
-        """The engine moves from the start to the current state."""
-        return self.path[: self.control[DEPTH]].copy()
+        """The engine moves from the start to the current state (without their search scores)."""
+        return self.path[: self.control[DEPTH]] & MOVE_FIELDS
 
     def best_moves(self) -> np.ndarray:
         """The engine moves from the start to the best state seen (``run`` with ``track_best``)."""
-        return self.best_path[: self.best[LENGTH]].copy()
+        return self.best_path[: self.best[LENGTH]] & MOVE_FIELDS
 
 
 @kernel

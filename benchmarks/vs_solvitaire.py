@@ -1,0 +1,168 @@
+"""Side by side with Solvitaire: the same deals under Solvitaire's rules, one solver after the other.
+
+Run by hand (not a test), on an otherwise idle machine, with ``SOLVITAIRE`` naming a Solvitaire
+binary (this script builds nothing; ``../shared/solvitaire/build.sh DEST`` builds one into
+``DEST/build/bin/solvitaire``)::
+
+    SOLVITAIRE=/work/solvitaire-build/build/bin/solvitaire python benchmarks/vs_solvitaire.py
+    ... vs_solvitaire.py --count 30 --cap 10 --rules-sets d1            # a quick look first
+    ... vs_solvitaire.py --start 100 --count 5 --rules-sets d1,d1wb --verbose
+
+The deals are deal numbers ``--start`` .. (their CF1 codes under the rule set's draw mode),
+written as Solvitaire's JSON deal (its piles bottom to top, like our deal files) and solved under
+its ``canfield`` rules with "deal count" 1 or 3 and "removable" foundations for worry back: our
+``--rules solvitaire`` with ``--draw`` and ``--worry-back/--no-worry-back``. Rule sets: ``d3``,
+``d3wb``, ``d1``, ``d1wb`` (``wb``: foundation returns allowed).
+
+Times compared are each solver's own: our ``SolveResult.seconds`` (the search and the replay of
+the move list through the referee, in this process, kernels compiled beforehand) and Solvitaire's
+"Time Taken", which leaves out its start-up. States: our states entered, its "States Searched".
+Per rule set it prints totals, medians, unknowns, states, the ratio of our total time to its
+total, and every deal where both decided and the verdicts differ (there should be none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+
+from canfield_solver.cards import card_name
+from canfield_solver.codes import format_code, position_from_number
+from canfield_solver.deal import Position
+from canfield_solver.presets import RuleOptions, resolve_rules
+from canfield_solver.solver import solve
+
+RULE_SETS = {"d3": (3, False), "d3wb": (3, True), "d1": (1, False), "d1wb": (1, True)}
+HOW_TO_GET_ONE = ("SOLVITAIRE is not set: build Solvitaire with `bash ../shared/solvitaire/build.sh DEST` "
+                  "(outside this repository) and run again with SOLVITAIRE=DEST/build/bin/solvitaire")
+_VERDICTS = {"solved": "winnable", "unsolvable": "unwinnable"}  # anything else is "unknown"
+
+
+@dataclass
+class Outcome:
+    verdict: str
+    states: int
+    seconds: float
+
+
+def solvitaire_deal(position: Position) -> dict:
+    """Solvitaire's JSON deal of a starting position: every pile bottom to top, ASCII card names."""
+
+    def names(cards) -> list[str]:
+        return [card_name(card, ascii=True) for card in cards]
+
+    return {"foundations": names([position.base]), "tableau piles": [names(column) for column in position.tableau],
+            "reserve": names(position.reserve), "stock": names(position.stock)}
+
+
+def solvitaire_rules(draw: int, worry_back: bool) -> dict:
+    """Its ``canfield`` preset with the draw mode and foundation returns of a rule set."""
+    foundations = {"initial cards": "one", "base card": "random"}
+    if worry_back:
+        foundations["removable"] = True
+    return {"tableau piles": {"count": 4, "build policy": "red-black",
+                              "move built group": "partial-if-card-above-buildable",
+                              "spaces policy": "auto-reserve-then-any"},
+            "foundations": foundations,
+            "stock": {"size": 34, "deal count": draw, "redeal": True},
+            "reserve": {"size": 13, "stacked": True}}
+
+
+def _field(output: str, name: str) -> str:
+    found = re.search(rf"^{re.escape(name)}: (\S+)", output, re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"Solvitaire printed no {name!r}:\n{output[-2000:]}")
+    return found.group(1)
+
+
+def run_solvitaire(binary: str, rules_file: str, position: Position, cap: float, folder: str) -> Outcome:
+    deal_file = os.path.join(folder, "deal.json")
+    with open(deal_file, "w") as handle:
+        json.dump(solvitaire_deal(position), handle)
+    completed = subprocess.run(
+        [binary, "--custom-rules", rules_file, "--timeout", str(int(cap * 1000)), "--cache-capacity", "20000000",
+         deal_file], capture_output=True, text=True, check=False)
+    output = completed.stdout
+    return Outcome(_VERDICTS.get(_field(output, "Solution Type"), "unknown"), int(_field(output, "States Searched")),
+                   int(_field(output, "Time Taken (milliseconds)")) / 1000)
+
+
+def run_ours(position: Position, draw: int, worry_back: bool, cap: float) -> Outcome:
+    rules = resolve_rules(RuleOptions("solvitaire", draw=draw, worry_back=worry_back))
+    result = solve(position, rules, time_limit=cap)
+    return Outcome(result.verdict, result.nodes, result.seconds)
+
+
+def summary(name: str, outcomes: list[Outcome]) -> str:
+    seconds = [o.seconds for o in outcomes]
+    counts = {v: sum(o.verdict == v for o in outcomes) for v in ("winnable", "unwinnable", "unknown")}
+    return (f"  {name:12} total {sum(seconds):9.2f} s, median {statistics.median(seconds) * 1000:8.1f} ms, "
+            f"max {max(seconds):7.2f} s; {counts['winnable']} won, {counts['unwinnable']} lost, "
+            f"{counts['unknown']} unknown; {sum(o.states for o in outcomes):,} states")
+
+
+def compare(binary: str, key: str, numbers: range, cap: float, verbose: bool) -> None:
+    draw, worry_back = RULE_SETS[key]
+    ours, theirs, disagreements = [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        rules_file = os.path.join(folder, "rules.json")
+        with open(rules_file, "w") as handle:
+            json.dump(solvitaire_rules(draw, worry_back), handle)
+        for number in numbers:
+            position = position_from_number(number)
+            us = run_ours(position, draw, worry_back, cap)
+            them = run_solvitaire(binary, rules_file, position, cap, folder)
+            ours.append(us)
+            theirs.append(them)
+            code = format_code(number, draw)
+            if "unknown" not in (us.verdict, them.verdict) and us.verdict != them.verdict:
+                disagreements.append(f"{code}: ours {us.verdict}, Solvitaire {them.verdict}")
+            if verbose:
+                print(f"  {code} ours {us.verdict:10} {us.states:>11,} states {us.seconds:8.3f} s | "
+                      f"Solvitaire {them.verdict:10} {them.states:>11,} states {them.seconds:8.3f} s", flush=True)
+    label = f"draw {draw}, {'foundation return' if worry_back else 'no foundation return'}"
+    ratio = sum(o.seconds for o in ours) / max(sum(o.seconds for o in theirs), 1e-3)
+    print(f"{label} ({key}): deals {numbers.start}..{numbers.stop - 1}, cap {cap:g} s; ratio {ratio:.2f}")
+    print(summary("ours", ours))
+    print(summary("Solvitaire", theirs))
+    print("  verdicts disagree on: " + ("; ".join(disagreements) if disagreements else "no deal"), flush=True)
+
+
+def _fail(message: str) -> None:
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--start", type=int, default=0, help="first deal number (default 0)")
+    parser.add_argument("--count", type=int, default=300, help="how many deals (default 300)")
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds per deal and solver (default 60)")
+    parser.add_argument("--rules-sets", default="d3,d3wb,d1,d1wb",
+                        help="comma-separated, of d3, d3wb, d1, d1wb (default all four)")
+    parser.add_argument("--verbose", action="store_true", help="one line per deal")
+    args = parser.parse_args()
+    binary = os.environ.get("SOLVITAIRE")
+    if not binary:
+        _fail(HOW_TO_GET_ONE)
+    if not os.path.isfile(binary) or not os.access(binary, os.X_OK):
+        _fail(f"SOLVITAIRE={binary} is not an executable file")
+    keys = [key.strip() for key in args.rules_sets.split(",")]
+    unknown = [key for key in keys if key not in RULE_SETS]
+    if unknown:
+        _fail(f"unknown rule set {unknown[0]!r}: choose from {', '.join(RULE_SETS)}")
+    solve(position_from_number(2), resolve_rules(RuleOptions("solvitaire")))  # compile before timing
+    print("our times include replaying the move list through the referee; Solvitaire's are its Time Taken")
+    for key in keys:
+        compare(binary, key, range(args.start, args.start + args.count), args.cap, args.verbose)
+
+
+if __name__ == "__main__":
+    main()
