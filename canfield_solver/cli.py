@@ -161,56 +161,57 @@ def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
     click.echo("won" if position.is_won else f"not won: {sum(position.foundations)} of 52 cards on the foundations")
 
 
+def deal_options(command: Callable) -> Callable:
+    """How a command over many deals chooses them: ``--start``/``--count``, ``--random``/``--seed`` or ``--file``."""
+    options = [
+        click.option("--start", metavar="CODE", help="First code of a range of consecutive deal numbers (with --count)."),
+        click.option("--count", type=click.IntRange(1, MAX_DEALS), help="How many deals from --start (at most 1000000)."),
+        click.option("--random", "random_count", metavar="N", type=click.IntRange(1, MAX_DEALS),
+                     help="N random deals (at most 1000000)."),
+        click.option("--seed", type=int, help="Make --random reproducible."),
+        click.option("--file", "deal_list", metavar="FILE",
+                     help="Codes or deal-file paths, one per line (blank lines and # comments are skipped)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def results_options(command: Callable) -> Callable:
+    """Where a command over many deals keeps its results: ``--jobs``, ``--out`` and ``--resume``."""
+    options = [
+        click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores)."),
+        click.option("--out", metavar="FILE", help="Results file (.csv or .jsonl), written as each deal finishes."),
+        click.option("--resume", is_flag=True, help="Skip the deals already in --out (an interrupted run goes on)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @cli.command()
-@click.option("--start", metavar="CODE", help="First code of a range of consecutive deal numbers (with --count).")
-@click.option("--count", type=click.IntRange(1, MAX_DEALS), help="How many deals from --start (at most 1000000).")
-@click.option("--random", "random_count", metavar="N", type=click.IntRange(1, MAX_DEALS),
-              help="N random deals (at most 1000000).")
-@click.option("--seed", type=int, help="Make --random reproducible.")
-@click.option("--file", "deal_list", metavar="FILE",
-              help="Codes or deal-file paths, one per line (blank lines and # comments are skipped).")
+@deal_options
 @rule_options
 @limit_options(scope="per deal", memory_default="1G, less if the RAM is short")
-@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores).")
-@click.option("--out", metavar="FILE", help="Results file (.csv or .jsonl), written as each deal finishes.")
-@click.option("--resume", is_flag=True, help="Skip the deals already in --out (an interrupted batch goes on).")
+@results_options
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster: tcp://HOST:PORT, or 'local' to start a LocalCluster of --jobs workers.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
 def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, memory, jobs, out, resume,
           scheduler, quiet, **rule_flags) -> None:
     """Solve many deals on all cores and print their win rate; --out keeps every result."""
-    import os
-
     from . import batch as batching
+    from .results import BATCH, check_results_file
     from .stats import report
 
     if resume and not out:
         raise click.UsageError("--resume needs --out FILE, the results file to continue")
     if out:
-        batching.check_results_file(out, resume)  # before choosing what may be a million deals
+        check_results_file(out, resume, BATCH)  # before choosing what may be a million deals
     options = options_from_flags(rule_flags)
     tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
-    jobs = jobs or os.cpu_count() or 1
-    if memory is None and scheduler in (None, "local"):  # a remote cluster's workers: their RAM is unknown here
-        memory = batching.worker_memory(jobs)
-    limits = batching.Limits(time_limit, max_nodes, memory)
-    if scheduler:
-        from .dask_runner import check_scheduler, solve_on_dask
-
-        check_scheduler(scheduler)
-
-        def solve_tasks(todo):
-            return solve_on_dask(todo, options, limits, scheduler, jobs)
-    else:
-        def solve_tasks(todo):
-            return batching.solve_locally(todo, options, limits, jobs)
-    try:
-        rows = batching.run_batch(tasks, solve_tasks, out, resume, quiet)
-    except KeyboardInterrupt:
-        if out:
-            click.echo(f"{out} holds every finished deal: run the same command with --resume to go on", err=True)
-        raise
+    solve_tasks = batching.batch_solver(options, time_limit, max_nodes, memory, jobs, scheduler)
+    rows = batching.run_batch(tasks, solve_tasks, out, resume, quiet)
     click.echo(report(rows, lambda text: click.echo(f"warning: {text}", err=True)))
 
 

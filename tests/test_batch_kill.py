@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from canfield_solver import batch
+from canfield_solver import batch, results
 from canfield_solver.presets import RuleOptions
+from canfield_solver.results import BATCH
 from test_batch import FAKE_DELAY, fake_rows, without_seconds
 
 DEALS = 60
@@ -26,7 +27,7 @@ import signal, sys
 signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started from a shell that ignores Ctrl-C
 sys.path.insert(0, {str(TESTS)!r})
 from test_batch import fake_solve
-from canfield_solver import batch
+from canfield_solver import batch, results
 from canfield_solver.presets import RuleOptions
 options = RuleOptions()
 tasks = batch.select_tasks(options, start={START!r}, count={DEALS})
@@ -89,7 +90,7 @@ def test_kill_9_at_random_moments_then_resume_equals_an_uninterrupted_run(tmp_pa
             except ProcessLookupError:
                 pass
             process.wait()
-        read = batch.read_results(str(out))
+        read = results.read_results(str(out), BATCH)
         assert not read.malformed
     assert kills == 3 and rows_in(out) < DEALS
 
@@ -97,7 +98,7 @@ def test_kill_9_at_random_moments_then_resume_equals_an_uninterrupted_run(tmp_pa
     _, err = finish.communicate(timeout=60)
     assert finish.returncode == 0, err.decode()
 
-    read = batch.read_results(str(out))
+    read = results.read_results(str(out), BATCH)
     assert not read.malformed and not read.torn
     keys = [row.key for row in read.rows]
     assert len(keys) == len(set(keys)) == DEALS
@@ -126,5 +127,5 @@ def test_ctrl_c_stops_the_deals_in_progress_at_once(tmp_path):
         except ProcessLookupError:
             pass
         process.wait()
-    read = batch.read_results(str(out))
+    read = results.read_results(str(out), BATCH)
     assert not read.malformed and not read.torn and 2 <= len(read.rows) < DEALS
