@@ -18,7 +18,7 @@ from . import __version__
 from .codes import MAX_DEALS, iter_random_codes
 from .deal import position_to_dict
 from .errors import InputError, shorten
-from .limit_options import limit_options
+from .limit_options import MAX_NODES, limit_options
 from .notation import NotationError, describe_position, format_move, parse_move
 from .presets import PRESETS, RuleOptions
 from .rules import MAX_PASSES, SPACES, TABLEAU_ORDERS, IllegalMove, apply
@@ -164,8 +164,10 @@ def replay(deal: str, moves_file, ascii_: bool, **rule_flags) -> None:
 def deal_options(command: Callable) -> Callable:
     """How a command over many deals chooses them: ``--start``/``--count``, ``--random``/``--seed`` or ``--file``."""
     options = [
-        click.option("--start", metavar="CODE", help="First code of a range of consecutive deal numbers (with --count)."),
-        click.option("--count", type=click.IntRange(1, MAX_DEALS), help="How many deals from --start (at most 1000000)."),
+        click.option("--start", metavar="CODE",
+                     help="First code of a range of consecutive deal numbers (with --count)."),
+        click.option("--count", type=click.IntRange(1, MAX_DEALS),
+                     help="How many deals from --start (at most 1000000)."),
         click.option("--random", "random_count", metavar="N", type=click.IntRange(1, MAX_DEALS),
                      help="N random deals (at most 1000000)."),
         click.option("--seed", type=int, help="Make --random reproducible."),
@@ -220,10 +222,47 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
 @click.option("--json", "as_json", is_flag=True,
               help="Print a JSON list, one object per draw mode and rule set: counts, rate, both intervals.")
 def stats(results_file: str, as_json: bool) -> None:
-    """Win rate (Wilson 95% interval), counts and times of a results file of 'batch'."""
-    from .stats import file_report
+    """Win rate (Wilson 95% interval), counts and times of a results file of 'batch' or 'play'."""
+    from . import play_stats, stats as batch_stats
+    from .play_results import PLAY
+    from .results import BATCH, kind_of
 
-    click.echo(file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True), as_json))
+    module = play_stats if kind_of(results_file, (BATCH, PLAY)) is PLAY else batch_stats
+    click.echo(module.file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True), as_json))
+
+
+@cli.command()
+@deal_options
+@rule_options
+@click.option("--samples", type=click.IntRange(1, MAX_DEALS), default=10, show_default=True,
+              help="Completions of the hidden cards each hint solves.")
+@limit_options(max_nodes=200_000, scope="per solve", memory_default="1G a worker, less if the RAM is short")
+@click.option("--verdict-max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N", default=5_000_000,
+              show_default=True, help="States of the full-information solve of each deal, for comparison.")
+@results_options
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
+def play(start, count, random_count, seed, deal_list, samples, time_limit, max_nodes, memory, verdict_max_nodes,
+         jobs, out, resume, quiet, **rule_flags) -> None:
+    """Play many deals as an honest player who sees only what the game shows; --out keeps every game.
+
+    Each game is recorded with the full-information verdict of the same deal; 'stats' on the
+    results file adds the casino's view (docs/play.md).
+    """
+    from . import batch as batching
+    from .play_batch import play_tasks
+    from .play_results import PLAY
+    from .play_stats import report
+    from .results import check_results_file
+
+    if resume and not out:
+        raise click.UsageError("--resume needs --out FILE, the results file to continue")
+    if out:
+        check_results_file(out, resume, PLAY)
+    options = options_from_flags(rule_flags)
+    tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
+    run = play_tasks(options, batching.Limits(time_limit, max_nodes, memory), samples, verdict_max_nodes, jobs)
+    rows = batching.run_batch(tasks, run, out, resume, quiet, kind=PLAY)
+    click.echo(report(rows, lambda text: click.echo(f"warning: {text}", err=True)))
 
 
 @cli.command()
