@@ -60,8 +60,9 @@ def _play_row(values: Sequence) -> PlayRow:
     check_draw(row.draw)
     if row.won != (end == WON):
         raise ValueError("won must be 1 exactly when the game ended won")
-    if not 1 <= row.cards <= row.best_cards <= 52 or (row.cards == 52) != (end == WON):
-        raise ValueError("cards must be from 1 to best_cards, at most 52, and 52 exactly for a won game")
+    # With foundation returns a game may end with fewer cards there than it began with, even none.
+    if not 0 <= row.cards <= row.best_cards <= 52 or (row.cards == 52) != (end == WON):
+        raise ValueError("cards must be from 0 to best_cards, at most 52, and 52 exactly for a won game")
     if row.unknown > row.solves:
         raise ValueError("unknown must be at most solves")
     return row

@@ -7,8 +7,8 @@ The mean net per game (payout minus $50) is given with a normal-approximation 95
 mean (mean ± 1.96 standard errors, the sample standard deviation with n - 1), which needs a few
 dozen games to be fair::
 
-    >>> payout(1), payout(51), payout(52)
-    (5, 255, 500)
+    >>> payout(0), payout(1), payout(51), payout(52)
+    (0, 5, 255, 500)
 """
 
 from __future__ import annotations
