@@ -220,7 +220,8 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
 @cli.command()
 @click.argument("results_file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True,
-              help="Print a JSON list, one object per draw mode and rule set: counts, rate, both intervals.")
+              help="Print a JSON list, one object per draw mode and rule set: counts, rate, both intervals "
+                   "(for a file of 'play': docs/play.md).")
 def stats(results_file: str, as_json: bool) -> None:
     """Win rate (Wilson 95% interval), counts and times of a results file of 'batch' or 'play'."""
     from . import play_stats, stats as batch_stats

@@ -107,3 +107,13 @@ def test_a_batch_file_is_no_play_file_to_resume(run_cli, tmp_path):
     assert result.status == 2
     assert result.err.startswith(f"error: {path} is not a results file: its first line must be code,draw,rules,won,")
     assert path.read_text() == content
+
+
+def test_stats_of_a_play_file_with_a_torn_last_line_counts_the_whole_rows(run_cli, tmp_path):
+    path = tmp_path / "games.jsonl"
+    write(path, GAMES, "jsonl")
+    with open(path, "a") as handle:
+        handle.write(results.format_row(GAMES[0]._replace(code="CF1-D3-AAAAAAE"), "jsonl")[:30])
+    result = run_cli("stats", "--json", str(path))
+    assert result.status == 0 and json.loads(result.out)[0]["deals"] == 4
+    assert result.err.startswith(f"warning: {path}: ignored an incomplete last line (an interrupted play was writing")
