@@ -19,7 +19,7 @@ from .board import COLOR_CHOICES, Style, render_board, use_color
 from .codes import MAX_DEALS, iter_random_codes
 from .deal import Position, position_to_dict
 from .errors import InputError
-from .limit_options import limit_options
+from .limit_options import MAX_NODES, limit_options
 from .notation import describe_position, format_move
 from .outfile import refuse_existing, write_new_file
 from .presets import PRESETS, RuleOptions
@@ -232,68 +232,109 @@ def replay(deal: str, moves_file, ascii_: bool, board: bool, board_every: int | 
         write_page(html_file, setup.game.name, setup.position, played.moves, setup.rules, force)
 
 
+def deal_options(command: Callable) -> Callable:
+    """How a command over many deals chooses them: ``--start``/``--count``, ``--random``/``--seed`` or ``--file``."""
+    options = [
+        click.option("--start", metavar="CODE",
+                     help="First code of a range of consecutive deal numbers (with --count)."),
+        click.option("--count", type=click.IntRange(1, MAX_DEALS),
+                     help="How many deals from --start (at most 1000000)."),
+        click.option("--random", "random_count", metavar="N", type=click.IntRange(1, MAX_DEALS),
+                     help="N random deals (at most 1000000)."),
+        click.option("--seed", type=int, help="Make --random reproducible."),
+        click.option("--file", "deal_list", metavar="FILE",
+                     help="Codes or deal-file paths, one per line (blank lines and # comments are skipped)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def results_options(command: Callable) -> Callable:
+    """Where a command over many deals keeps its results: ``--jobs``, ``--out`` and ``--resume``."""
+    options = [
+        click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores)."),
+        click.option("--out", metavar="FILE", help="Results file (.csv or .jsonl), written as each deal finishes."),
+        click.option("--resume", is_flag=True, help="Skip the deals already in --out (an interrupted run goes on)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @cli.command()
-@click.option("--start", metavar="CODE", help="First code of a range of consecutive deal numbers (with --count).")
-@click.option("--count", type=click.IntRange(1, MAX_DEALS), help="How many deals from --start (at most 1000000).")
-@click.option("--random", "random_count", metavar="N", type=click.IntRange(1, MAX_DEALS),
-              help="N random deals (at most 1000000).")
-@click.option("--seed", type=int, help="Make --random reproducible.")
-@click.option("--file", "deal_list", metavar="FILE",
-              help="Codes or deal-file paths, one per line (blank lines and # comments are skipped).")
+@deal_options
 @rule_options
 @limit_options(scope="per deal", memory_default="1G, less if the RAM is short")
-@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores).")
-@click.option("--out", metavar="FILE", help="Results file (.csv or .jsonl), written as each deal finishes.")
-@click.option("--resume", is_flag=True, help="Skip the deals already in --out (an interrupted batch goes on).")
+@results_options
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster: tcp://HOST:PORT, or 'local' to start a LocalCluster of --jobs workers.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
 def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, memory, jobs, out, resume,
           scheduler, quiet, **rule_flags) -> None:
     """Solve many deals on all cores and print their win rate; --out keeps every result."""
-    import os
-
     from . import batch as batching
+    from .results import BATCH, check_results_file
     from .stats import report
 
     if resume and not out:
         raise click.UsageError("--resume needs --out FILE, the results file to continue")
     if out:
-        batching.check_results_file(out, resume)  # before choosing what may be a million deals
+        check_results_file(out, resume, BATCH)  # before choosing what may be a million deals
     options = options_from_flags(rule_flags)
     tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
-    jobs = jobs or os.cpu_count() or 1
-    if memory is None and scheduler in (None, "local"):  # a remote cluster's workers: their RAM is unknown here
-        memory = batching.worker_memory(jobs)
-    limits = batching.Limits(time_limit, max_nodes, memory)
-    if scheduler:
-        from .dask_runner import check_scheduler, solve_on_dask
-
-        check_scheduler(scheduler)
-
-        def solve_tasks(todo):
-            return solve_on_dask(todo, options, limits, scheduler, jobs)
-    else:
-        def solve_tasks(todo):
-            return batching.solve_locally(todo, options, limits, jobs)
-    try:
-        rows = batching.run_batch(tasks, solve_tasks, out, resume, quiet)
-    except KeyboardInterrupt:
-        if out:
-            click.echo(f"{out} holds every finished deal: run the same command with --resume to go on", err=True)
-        raise
+    solve_tasks = batching.batch_solver(options, time_limit, max_nodes, memory, jobs, scheduler)
+    rows = batching.run_batch(tasks, solve_tasks, out, resume, quiet)
     click.echo(report(rows, lambda text: click.echo(f"warning: {text}", err=True)))
 
 
 @cli.command()
 @click.argument("results_file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True,
-              help="Print a JSON list, one object per draw mode and rule set: counts, rate, both intervals.")
+              help="Print a JSON list, one object per draw mode and rule set: counts, rate, both intervals "
+                   "(for a file of 'play': docs/play.md).")
 def stats(results_file: str, as_json: bool) -> None:
-    """Win rate (Wilson 95% interval), counts and times of a results file of 'batch'."""
-    from .stats import file_report
+    """Win rate (Wilson 95% interval), counts and times of a results file of 'batch' or 'play'."""
+    from . import play_stats, stats as batch_stats
+    from .play_results import PLAY
+    from .results import BATCH, kind_of
 
-    click.echo(file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True), as_json))
+    module = play_stats if kind_of(results_file, (BATCH, PLAY)) is PLAY else batch_stats
+    click.echo(module.file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True), as_json))
+
+
+@cli.command()
+@deal_options
+@rule_options
+@click.option("--samples", type=click.IntRange(1, MAX_DEALS), default=10, show_default=True,
+              help="Completions of the hidden cards each hint solves.")
+@limit_options(max_nodes=200_000, scope="per solve", memory_default="1G a worker, less if the RAM is short")
+@click.option("--verdict-max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N", default=5_000_000,
+              show_default=True, help="States of the full-information solve of each deal, for comparison.")
+@results_options
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
+def play(start, count, random_count, seed, deal_list, samples, time_limit, max_nodes, memory, verdict_max_nodes,
+         jobs, out, resume, quiet, **rule_flags) -> None:
+    """Play many deals as an honest player who sees only what the game shows; --out keeps every game.
+
+    Each game is recorded with the full-information verdict of the same deal; 'stats' on the
+    results file adds the casino's view (docs/play.md).
+    """
+    from . import batch as batching
+    from .play_batch import play_tasks
+    from .play_results import PLAY
+    from .play_stats import report
+    from .results import check_results_file
+
+    if resume and not out:
+        raise click.UsageError("--resume needs --out FILE, the results file to continue")
+    if out:
+        check_results_file(out, resume, PLAY)
+    options = options_from_flags(rule_flags)
+    tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
+    run = play_tasks(options, batching.Limits(time_limit, max_nodes, memory), samples, verdict_max_nodes, jobs)
+    rows = batching.run_batch(tasks, run, out, resume, quiet, kind=PLAY)
+    click.echo(report(rows, lambda text: click.echo(f"warning: {text}", err=True)))
 
 
 @cli.command()

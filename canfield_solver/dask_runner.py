@@ -9,9 +9,10 @@ from __future__ import annotations
 import logging
 from typing import Iterator
 
-from .batch import Limits, Row, Task, default_solve, solve_task, warm_up
+from .batch import Limits, Task, default_solve, solve_task, warm_up
 from .errors import InputError, quote
 from .presets import RuleOptions
+from .results import Row
 
 INSTALL_HINT = "pip install 'canfield-solver[distributed]'"
 

@@ -19,14 +19,14 @@ import concurrent.futures
 import multiprocessing
 import os
 import random
-import signal
 import sys
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator, NamedTuple
 
-from .batch import Limits, _die_with_parent, _stop_workers
+from .batch import Limits
 from .deal import Position
 from .hidden import complete, has_hidden, hidden_count
+from .pool import WorkerPool, start_worker
 from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, Rules, apply, legal_moves
 from .solver import DEFAULT_MEMORY, UNKNOWN, WINNABLE
 from .stats import wilson_interval
@@ -107,8 +107,7 @@ _worker: tuple | None = None  # (moves, rules, solver) of a pool worker
 
 def _init_worker(parent: int, moves: list[Move], rules: Rules, limits: Limits) -> None:
     global _worker
-    _die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    start_worker(parent)
     _worker = (moves, rules, _make_solver(rules, limits))
 
 
@@ -133,7 +132,7 @@ def _solve_samples(samples: list[Position], moves: list[Move], rules: Rules, lim
     sample_verdicts(samples[0], moves[:1], rules, _make_solver(rules, replace(limits, max_nodes=2)))
     # Elsewhere than on Linux workers are spawned and load the kernels themselves.
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(samples)), mp_context=context,
+    pool = WorkerPool(max_workers=min(jobs, len(samples)), mp_context=context,
                                                   initializer=_init_worker,
                                                   initargs=(os.getpid(), moves, rules, limits))
     try:
@@ -141,7 +140,7 @@ def _solve_samples(samples: list[Position], moves: list[Move], rules: Rules, lim
         for future in concurrent.futures.as_completed(futures):
             yield future.result()
     except BaseException:  # Ctrl-C or a failed solve: end the workers now
-        _stop_workers(pool)
+        pool.terminate()
         raise
     pool.shutdown()
 

@@ -45,13 +45,17 @@ WON, LOST, STUCK, CYCLE, TURNS = "won", "lost", "stuck", "cycle", "turns"
 
 @dataclass(frozen=True)
 class Game:
-    """How one honest game went: ``end`` (won, stuck, cycle, turns), the cards on the
-    foundations at the end and at best (the base card included), and the moves played."""
+    """How one honest game went: ``end`` (won, lost, stuck, cycle, turns), the cards on the
+    foundations at the end and at best (the base card included), the moves played, and the
+    positions solved to choose them (each sample of a hint, each solve once every card is
+    known), with how many of them a limit left undecided (``unknown``)."""
 
     end: str
     cards: int
     best_cards: int
     moves: list[Move]
+    samples: int = 0
+    unknown: int = 0
 
     @property
     def won(self) -> bool:
@@ -105,15 +109,19 @@ def play(
     seed: int = 0,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     max_turns: int | None = None,
+    time_limit: float | None = None,
+    memory: int | None = None,
     jobs: int = 1,
 ) -> Game:
     """Play the real deal ``position`` from where it stands as the honest player; ``seed`` makes
-    the hints' samples, and so the game, reproducible."""
+    the hints' samples, and so the game, reproducible. ``max_nodes``, ``time_limit`` and
+    ``memory`` limit each solve."""
     rng = random.Random(seed)
     seen = shown_cards(position)
     views: set = set()  # the views had so far (score and recycles left out), and their boards
     moves: list[Move] = []
     best = sum(position.foundations)
+    solved = unknown = 0
     while True:
         state = _known(view(position, seen), rules)
         views |= {state, _board(state)}
@@ -126,7 +134,9 @@ def play(
         shown = view(position, seen)
         if not has_hidden(shown):
             # Every card known: the solver's verdict decides, and a win is played out as found.
-            result = solve(shown, rules, max_nodes=max_nodes)
+            result = solve(shown, rules, max_nodes=max_nodes, time_limit=time_limit, memory=memory)
+            solved += 1
+            unknown += result.verdict == UNKNOWN
             if result.verdict != UNKNOWN:
                 for move in result.moves[:None if max_turns is None else max_turns - len(moves)]:
                     position = apply(position, move, rules)
@@ -139,7 +149,10 @@ def play(
             if not legal_moves(shown, rules):
                 end = STUCK
                 break
-            result = hint(shown, rules, samples=samples, seed=rng.randrange(2**32), max_nodes=max_nodes, jobs=jobs)
+            result = hint(shown, rules, samples=samples, seed=rng.randrange(2**32), max_nodes=max_nodes,
+                          time_limit=time_limit, memory=memory, jobs=jobs)
+            solved += result.samples
+            unknown += result.winnable.unknown
             move = next((choice.move for choice in result.choices
                          if _leads_to_new_view(position, choice.move, rules, seen, views)), None)
             if move is None:
@@ -149,7 +162,7 @@ def play(
         seen |= shown_cards(position)
         moves.append(move)
         best = max(best, sum(position.foundations))
-    return Game(end, sum(position.foundations), best, moves)
+    return Game(end, sum(position.foundations), best, moves, solved, unknown)
 
 
 def _leads_to_new_view(position: Position, move: Move, rules: Rules, seen: set[int], views: set) -> bool:

@@ -17,7 +17,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .batch import LINE_SHOWN, Row, describe_malformed, read_results
+from .results import BATCH, LINE_SHOWN, ResultsKind, Row, describe_malformed, read_results
 from .errors import quote
 
 Z95 = 1.959963984540054  # the normal quantile of 0.975
@@ -166,11 +166,11 @@ def report(rows: Iterable[Row], warn: Callable[[str], None]) -> str:
     return "\n".join(format_summary(summary) for summary in summaries)
 
 
-def file_rows(path: str, warn: Callable[[str], None]) -> list[Row]:
-    """The rows of a results file; a torn last line and malformed lines are reported through ``warn``."""
-    read = read_results(path)
+def file_rows(path: str, warn: Callable[[str], None], kind: ResultsKind = BATCH) -> list:
+    """The rows of a results file of ``kind``; a torn last line and malformed lines are reported through ``warn``."""
+    read = read_results(path, kind)
     if read.torn:
-        warn(f"{path}: ignored an incomplete last line (an interrupted batch was writing it): "
+        warn(f"{path}: ignored an incomplete last line (an interrupted {kind.command} was writing it): "
              f"{quote(read.torn, LINE_SHOWN)}")
     if read.malformed:
         warn(describe_malformed(path, read.malformed) + "; they are not counted")

@@ -11,12 +11,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from canfield_solver import batch
-from canfield_solver.batch import Limits, Row, Task
+from canfield_solver import batch, results
+from canfield_solver.batch import Limits, Task
 from canfield_solver.codes import position_from_number
 from canfield_solver.deal import position_to_dict
 from canfield_solver.errors import InputError
 from canfield_solver.presets import RuleOptions
+from canfield_solver.results import BATCH, Row
 
 FAKE_DELAY = "CANFIELD_TEST_FAKE_DELAY"  # seconds the fake solver sleeps per deal (the kill test sets it)
 
@@ -58,7 +59,7 @@ def run_fake_batch(tasks, out, resume=False, jobs=1, options=RuleOptions(), warn
 
 
 def read_rows(path):
-    read = batch.read_results(str(path))
+    read = results.read_results(str(path), BATCH)
     assert not read.malformed and not read.torn
     return read.rows
 
@@ -133,9 +134,9 @@ ROWS = [
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
 def test_rows_survive_the_round_trip_through_a_line(fmt):
     for row in ROWS:
-        line = batch.format_row(row, fmt)
+        line = results.format_row(row, fmt)
         assert line.endswith("\n") and line.count("\n") == 1
-        assert batch.parse_row(line[:-1], fmt) == row
+        assert results.parse_row(line[:-1], fmt, BATCH) == row
 
 
 @pytest.mark.parametrize("line, reason", [
@@ -149,17 +150,17 @@ def test_rows_survive_the_round_trip_through_a_line(fmt):
 ])
 def test_malformed_csv_rows_say_what_is_wrong(line, reason):
     with pytest.raises(ValueError) as error:
-        batch.parse_row(line, "csv")
+        results.parse_row(line, "csv", BATCH)
     assert str(error.value).startswith(reason)
 
 
 def test_malformed_jsonl_rows_say_what_is_wrong():
     with pytest.raises(ValueError, match="not JSON"):
-        batch.parse_row('{"code": "CF1-D3-AAAAAAB", "dr', "jsonl")
+        results.parse_row('{"code": "CF1-D3-AAAAAAB", "dr', "jsonl", BATCH)
     with pytest.raises(ValueError, match="expected an object with the keys code, draw"):
-        batch.parse_row('{"code": "CF1-D3-AAAAAAB"}', "jsonl")
+        results.parse_row('{"code": "CF1-D3-AAAAAAB"}', "jsonl", BATCH)
     with pytest.raises(ValueError, match="draw True is not a non-negative number"):
-        batch.parse_row(json.dumps(dict(ROWS[0]._asdict(), draw=True)), "jsonl")
+        results.parse_row(json.dumps(dict(ROWS[0]._asdict(), draw=True)), "jsonl", BATCH)
 
 
 @pytest.mark.parametrize("name", ["results.csv", "results.jsonl"])
@@ -169,25 +170,25 @@ def test_each_row_is_one_write_call_then_fsync(tmp_path, monkeypatch, name):
     monkeypatch.setattr(os, "write", lambda fd, data: calls.append(("write", bytes(data))) or real_write(fd, data))
     monkeypatch.setattr(os, "fsync", lambda fd: calls.append(("fsync",)) or real_fsync(fd))
     path = tmp_path / name
-    with batch.ResultsWriter(str(path)) as writer:
+    with results.ResultsWriter(str(path), BATCH) as writer:
         for row in ROWS:
             writer.write(row)
     header = [("write", b"code,draw,rules,verdict,moves,nodes,seconds\n"), ("fsync",)] if name.endswith("csv") else []
-    rows = [call for row in ROWS for call in (("write", batch.format_row(row, path.suffix[1:]).encode()), ("fsync",))]
+    rows = [call for row in ROWS for call in (("write", results.format_row(row, path.suffix[1:]).encode()), ("fsync",))]
     assert calls == header + rows
     assert read_rows(path) == ROWS
 
 
 def test_results_file_needs_a_known_extension():
     with pytest.raises(InputError, match=r"results file out.txt: name it .csv or .jsonl"):
-        batch.results_format("out.txt")
+        results.results_format("out.txt")
 
 
 def test_a_csv_without_the_header_is_not_a_results_file(tmp_path):
     path = tmp_path / "other.csv"
     path.write_text("a,b,c\n1,2,3\n")
     with pytest.raises(InputError, match="other.csv is not a results file: its first line must be code,draw,rules"):
-        batch.read_results(str(path))
+        results.read_results(str(path), BATCH)
 
 
 # --- running a batch -------------------------------------------------------------------------
@@ -273,7 +274,7 @@ def test_resume_cuts_off_a_torn_last_line_and_says_so(tmp_path, name):
     tasks = batch.select_tasks(RuleOptions(), start="CF1-D3-AAAAAAA", count=6)
     run_fake_batch(tasks[:3], str(out))
     whole = out.read_bytes()
-    torn = batch.format_row(fake_rows(tasks[3:4])[tasks[3].key], out.suffix[1:])[:25]
+    torn = results.format_row(fake_rows(tasks[3:4])[tasks[3].key], out.suffix[1:])[:25]
     out.write_bytes(whole + torn.encode())
     warnings = []
     rows, solved = run_fake_batch(tasks, str(out), resume=True, warnings=warnings)

@@ -9,11 +9,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
-from canfield_solver import batch
+from canfield_solver import batch, results
 from canfield_solver.presets import RuleOptions
+from canfield_solver.results import BATCH, ResultsKind, ResultsRead
 from test_batch import FAKE_DELAY, fake_rows, without_seconds
 
 DEALS = 60
@@ -26,7 +28,7 @@ import signal, sys
 signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started from a shell that ignores Ctrl-C
 sys.path.insert(0, {str(TESTS)!r})
 from test_batch import fake_solve
-from canfield_solver import batch
+from canfield_solver import batch, results
 from canfield_solver.presets import RuleOptions
 options = RuleOptions()
 tasks = batch.select_tasks(options, start={START!r}, count={DEALS})
@@ -61,14 +63,15 @@ def start_batch(out: Path, delay: float) -> subprocess.Popen:
                             start_new_session=True)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-@pytest.mark.parametrize("name", ["results.csv", "results.jsonl"])
-def test_kill_9_at_random_moments_then_resume_equals_an_uninterrupted_run(tmp_path, name):
-    out = tmp_path / name
-    rng = random.Random(name)
+def kill_three_times_then_finish(out: Path, start: Callable[[Path, float], subprocess.Popen], kind: ResultsKind,
+                                 deals: int = DEALS) -> ResultsRead:
+    """Start the run ``start(out, delay)`` and SIGKILL it at random moments three times (each time
+    its workers must die with it and the file hold no malformed line), then let it finish with
+    --resume; the file it leaves (checked whole, one row per deal)."""
+    rng = random.Random(out.name)
     kills = 0
     for target in (5, 20, 38):
-        process = start_batch(out, delay=0.03)
+        process = start(out, 0.03)
         try:
             deadline = time.monotonic() + 30
             while rows_in(out) < target and process.poll() is None and time.monotonic() < deadline:
@@ -89,18 +92,25 @@ def test_kill_9_at_random_moments_then_resume_equals_an_uninterrupted_run(tmp_pa
             except ProcessLookupError:
                 pass
             process.wait()
-        read = batch.read_results(str(out))
+        read = results.read_results(str(out), kind)
         assert not read.malformed
-    assert kills == 3 and rows_in(out) < DEALS
+    assert kills == 3 and rows_in(out) < deals
 
-    finish = start_batch(out, delay=0)
+    finish = start(out, 0)
     _, err = finish.communicate(timeout=60)
     assert finish.returncode == 0, err.decode()
 
-    read = batch.read_results(str(out))
+    read = results.read_results(str(out), kind)
     assert not read.malformed and not read.torn
     keys = [row.key for row in read.rows]
-    assert len(keys) == len(set(keys)) == DEALS
+    assert len(keys) == len(set(keys)) == deals
+    return read
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("name", ["results.csv", "results.jsonl"])
+def test_kill_9_at_random_moments_then_resume_equals_an_uninterrupted_run(tmp_path, name):
+    read = kill_three_times_then_finish(tmp_path / name, start_batch, BATCH)
     tasks = batch.select_tasks(RuleOptions(), start=START, count=DEALS)
     assert without_seconds({row.key: row for row in read.rows}) == without_seconds(fake_rows(tasks))
 
@@ -126,5 +136,5 @@ def test_ctrl_c_stops_the_deals_in_progress_at_once(tmp_path):
         except ProcessLookupError:
             pass
         process.wait()
-    read = batch.read_results(str(out))
+    read = results.read_results(str(out), BATCH)
     assert not read.malformed and not read.torn and 2 <= len(read.rows) < DEALS

@@ -10,10 +10,11 @@ import time
 
 import pytest
 
-from canfield_solver import batch
+from canfield_solver import batch, results
 from canfield_solver.batch import Limits
 from canfield_solver.codes import format_code
 from canfield_solver.presets import RuleOptions
+from canfield_solver.results import BATCH
 from canfield_solver.solver import solve
 from canfield_solver.source import setup_game
 
@@ -30,7 +31,7 @@ def single_solves(codes, max_nodes=MAX_NODES, **rules):
 
 
 def file_rows(path):
-    read = batch.read_results(str(path))
+    read = results.read_results(str(path), BATCH)
     assert not read.malformed and not read.torn
     return read.rows
 

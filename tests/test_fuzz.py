@@ -17,7 +17,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from canfield_solver.batch import CSV_HEADER, Row, format_row
+from canfield_solver.results import BATCH, Row, format_row
 from canfield_solver.codes import format_code, position_from_number
 from canfield_solver.deal import position_to_dict
 from canfield_solver.hidden import hide
@@ -167,7 +167,7 @@ ROWS = st.builds(
 def results_file(draw, fmt: str) -> bytes:
     """Rows as ``batch`` writes them (some out of range), then a few random edits."""
     rows = draw(st.lists(ROWS, max_size=6))
-    text = (CSV_HEADER if fmt == "csv" and draw(st.booleans()) else "") + "".join(format_row(r, fmt) for r in rows)
+    text = (BATCH.csv_header if fmt == "csv" and draw(st.booleans()) else "") + "".join(format_row(r, fmt) for r in rows)
     return draw(mutated_text(text))
 
 

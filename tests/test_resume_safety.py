@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from canfield_solver import batch
-from canfield_solver.batch import Row, format_row
+from canfield_solver import batch, results
 from canfield_solver.errors import InputError
 from canfield_solver.presets import RuleOptions
+from canfield_solver.results import BATCH as BATCH_ROWS, Row, format_row
 
 APP = "worry-back moves-any passes-unlimited"
 HEADER = "code,draw,rules,verdict,moves,nodes,seconds\n"
@@ -80,7 +80,7 @@ def test_a_jsonl_row_without_its_newline_is_kept_and_completed(tmp_path):
     rows, solved, warnings = run_batch(out)
     assert solved == ["CF1-D3-AAAAAAB"] and warnings == []
     assert out.read_text().startswith(whole)
-    assert [row.code for row in batch.read_results(str(out)).rows] == ["CF1-D3-AAAAAAA", "CF1-D3-AAAAAAB"]
+    assert [row.code for row in results.read_results(str(out), BATCH_ROWS).rows] == ["CF1-D3-AAAAAAA", "CF1-D3-AAAAAAB"]
 
 
 @pytest.mark.parametrize("name, torn", [("r.jsonl", '{"code": "CF1-D3-AAAAAAA", "dr'), ("r.jsonl", '{"co'),
@@ -91,7 +91,7 @@ def test_a_torn_first_line_of_a_results_file_is_cut(tmp_path, name, torn):
     rows, solved, warnings = run_batch(out)
     assert solved == ["CF1-D3-AAAAAAA", "CF1-D3-AAAAAAB"] and len(warnings) == 1
     assert "removed an incomplete last line" in warnings[0]
-    read = batch.read_results(str(out))
+    read = results.read_results(str(out), BATCH_ROWS)
     assert len(read.rows) == 2 and not read.malformed and not read.torn
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from canfield_solver.batch import Row, format_row
+from canfield_solver.results import Row, format_row
 from canfield_solver.stats import Summary, nearest_rank, summarize, unique_rows, wilson_interval
 
 APP = "worry-back moves-any passes-unlimited"

@@ -1,0 +1,56 @@
+"""The ``play`` command's runs: the honest player (``play.play``) on many deals, each game a row
+of a results file (``play_results``), with ``batch``'s deal choice, worker pool and resume.
+
+Each game's hint samples are drawn from a seed made of the deal's code, so a deal played again
+(with the same options) is the same game. The full-information verdict of each deal (the
+solver's, seeing every card) is recorded next to it, for comparison.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+import zlib
+from typing import Callable, Iterable
+
+from .batch import Limits, Task, worker_memory
+from .play import play
+from .play_results import PlayRow
+from .pool import run_each
+from .presets import RuleOptions
+from .source import setup_game
+
+
+def game_seed(code: str) -> int:
+    """The seed of a deal's hint samples: the same for a deal whenever it is played."""
+    return zlib.crc32(code.encode("utf-8"))
+
+
+def play_task(task: Task, options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None) -> PlayRow:
+    """Play one deal as the honest player, then solve it with every card known."""
+    from .solver import solve
+
+    setup = setup_game(task.source, options)
+    began = time.perf_counter()
+    game = play(setup.position, setup.rules, samples=samples, seed=game_seed(task.code), max_nodes=limits.max_nodes,
+                time_limit=limits.time_limit, memory=limits.memory)
+    seconds = time.perf_counter() - began
+    verdict = solve(setup, time_limit=limits.time_limit, max_nodes=verdict_nodes, memory=limits.memory).verdict
+    return PlayRow(task.code, task.draw, task.rules, int(game.won), game.end, game.cards, game.best_cards,
+                   len(game.moves), samples, game.samples, game.unknown, round(seconds, 6), verdict)
+
+
+def _play_worker(options: RuleOptions, limits: Limits, samples: int,
+                 verdict_nodes: int | None) -> Callable[[Task], PlayRow]:
+    return functools.partial(play_task, options=options, limits=limits, samples=samples, verdict_nodes=verdict_nodes)
+
+
+def play_tasks(options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None,
+               jobs: int | None) -> Callable[[list[Task]], Iterable[PlayRow]]:
+    """How the ``play`` command plays its deals: one game per worker, on ``jobs`` processes
+    (default: all cores), each worker's solves within ``worker_memory`` unless ``limits`` say."""
+    jobs = jobs or os.cpu_count() or 1
+    if limits.memory is None:
+        limits = Limits(limits.time_limit, limits.max_nodes, worker_memory(jobs))
+    return lambda todo: run_each(todo, jobs, _play_worker, (options, limits, samples, verdict_nodes))
