@@ -32,7 +32,7 @@ from pysol_cards.random_base import RandomBase
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, make_card, suit_of
 from .deal import Position, validate
 from .errors import InputError, quote
-from .source import Game
+from .game import Game
 
 # PySolFC's suit order (its deck order, and pysol-cards' suit numbers 0..3).
 _PYSOL_SUITS = (CLUBS, SPADES, HEARTS, DIAMONDS)

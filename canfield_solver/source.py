@@ -13,29 +13,13 @@ from dataclasses import dataclass, replace
 from .codes import parse_code, position_from_number
 from .deal import Position
 from .errors import InputError, quote
+from .game import Game
 from .hidden import check_fanned, has_hidden, hidden_count
 from .position_text import read_position_file
 from .presets import RuleOptions, get_preset, resolve_rules
 from .rules import DRAW, Move, Rules, apply, check_tableau_order
 
 PYSOL_PREFIX = "pysol:"
-
-
-@dataclass(frozen=True)
-class Game:
-    """A position to play from, with the defaults its source implies.
-
-    ``draw``: the draw mode the source names (None: not named); ``preset``: the
-    rules preset it implies (``pysolfc`` for PySolFC deals); ``fresh``: True
-    when no card has been played or turned yet, so a preset's automatic first
-    turn still has to be made.
-    """
-
-    name: str
-    position: Position
-    draw: int | None = None
-    preset: str | None = None
-    fresh: bool = True
 
 
 def load_game(source: str) -> Game:

@@ -104,8 +104,8 @@ def _prefetch(typingctx, array, index):
 
 @kernel
 def prefetch(slots, key):
-    """Start loading the slot where a probe for ``key`` begins, so that a later ``insert`` or
-    ``contains`` of it does not wait on memory."""
+    """Start loading the slot where a probe for ``key`` begins, so that a later ``insert`` of it
+    does not wait on memory."""
     _prefetch(slots, key & np.uint64(slots.shape[0] - 1))
 
 
@@ -114,17 +114,3 @@ def _rehash(old, new, meta):
     for i in range(old.shape[0]):
         if old[i] != np.uint64(0):
             insert(new, meta, old[i])
-
-
-@kernel
-def contains(slots, key):
-    """True when ``key`` is stored."""
-    mask = np.uint64(slots.shape[0] - 1)
-    i = key & mask
-    while True:
-        value = slots[i]
-        if value == key:
-            return True
-        if value == np.uint64(0):
-            return False
-        i = (i + np.uint64(1)) & mask
