@@ -435,15 +435,18 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
         click.echo(f"# shortest found: {summary['length']} moves, "
                    + ("proven shortest" if summary["proven"] else "not proven shortest")
                    + f" (first win found: {summary['first_length']} moves; {summary['rounds']} rounds)")
-    positions = positions_after(result.start, result.moves, result.rules)
     if full:
-        lines, ends = format_move_list(result.start, result.moves, result.rules, ascii_), range(1, len(positions))
+        lines = format_move_list(result.start, result.moves, result.rules, ascii_)
+        ends = range(1, len(result.moves) + 1)
     else:
         lines = format_steps(result.start, result.moves, result.rules, ascii_)
         ends = [step.stop for step in group_steps(result.moves)]
     style = Style(ascii_, use_color(color.lower(), sys.stdout)) if board or board_every else None
-    echo_lines_with_boards(lines, [positions[0]] + [positions[end] for end in ends], result.rules.draw, style,
-                           board_every or 1)
+    boards: list[Position] = []
+    if style:  # the positions are replayed once more only when boards are drawn
+        positions = positions_after(result.start, result.moves, result.rules)
+        boards = [positions[0]] + [positions[end] for end in ends]
+    echo_lines_with_boards(lines, boards, result.rules.draw, style, board_every or 1)
 
 
 @cli.command()
