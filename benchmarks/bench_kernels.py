@@ -9,7 +9,7 @@ It runs the searches of a few hard deals (CF1-D3-AAAAAAM and others) and keeps t
 in every 997 states, then times, per kept state (best of several rounds, nanoseconds):
 ``generate`` (the legal moves), ``ordered_moves`` (the moves searched, with the dominances), and
 the keys of the states those moves lead to (``make``, ``state_key``, ``unmake`` for each, which
-``search.expand`` does). A state entered by ``search.run`` costs these plus its table probes.
+``search.expand_node`` does). A state entered by ``search.run`` costs these plus its table probes.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ from .engine.search import CARDS, EXHAUSTED, NODES, RUNNING, TABLE_FULL, WON, Se
 from .engine.table import new_table
 from .engine.zobrist import make_table
 from .limits import drive
-from .playback import expand
+from .playback import replay_engine_moves
 from .rules import Move, Rules
 from .errors import SolverBug
 from .playback import shortcut_moves
@@ -109,7 +109,7 @@ def best_score(
     if status == TABLE_FULL:
         limit_hit = "memory"
     cards, nodes = int(search.best[CARDS]), int(search.control[NODES])
-    moves, end = expand(start, search.best_moves(), rules)
+    moves, end = replay_engine_moves(start, search.best_moves(), rules)
     if sum(end.foundations) != cards:
         raise SolverBug(f"best-score move list reaches {sum(end.foundations)} foundation cards, not {cards}")
     proven = limit_hit is None and status in (WON, EXHAUSTED)

@@ -37,7 +37,7 @@ from .cards import (
 )
 from .json_input import JsonInputError, loads
 
-COLUMNS = 4
+COLUMN_COUNT = 4
 MAX_COUNT = 10**6  # the largest score or recycle count a position may start with
 
 
@@ -112,7 +112,7 @@ def builds_on(card: int, onto: int) -> bool:
 
 def validate(position: Position) -> Position:
     """Raise ``DealError`` unless ``position`` could occur in a game; return it unchanged."""
-    if len(position.tableau) != COLUMNS:
+    if len(position.tableau) != COLUMN_COUNT:
         raise DealError(f"the tableau has {len(position.tableau)} columns; Canfield has exactly 4")
     if len(position.foundations) != 4 or not all(0 <= h <= RANKS_PER_SUIT for h in position.foundations):
         raise DealError("foundation heights must be 4 numbers from 0 to 13")
@@ -191,7 +191,7 @@ def position_from_dict(data: Any) -> tuple[Position, int | None]:
     tableau_data = data["tableau"]
     if not isinstance(tableau_data, list):
         raise DealError("'tableau' must be a list of 4 columns, each a list of cards bottom to top")
-    if len(tableau_data) != COLUMNS:
+    if len(tableau_data) != COLUMN_COUNT:
         raise DealError(f"'tableau' has {len(tableau_data)} columns; Canfield has exactly 4")
     tableau = tuple(_read_cards(column, f"column {i}") for i, column in enumerate(tableau_data, start=1))
     heights = [0, 0, 0, 0]

@@ -23,7 +23,7 @@ from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, Rule
 from .errors import SolverBug
 
 
-def expand(start: Position, engine_moves: Iterable[int], rules: Rules) -> tuple[list[Move], Position]:
+def replay_engine_moves(start: Position, engine_moves: Iterable[int], rules: Rules) -> tuple[list[Move], Position]:
     """The referee moves (draws and recycles explicit) and the position they reach; ``SolverBug``
     when the referee rejects one."""
     moves: list[Move] = []
@@ -55,7 +55,7 @@ def _engine_move(position: Position, move: Move, recycled: bool) -> int:
 
 
 def compress(start: Position, moves: list[Move], rules: Rules) -> tuple[np.ndarray, Position]:
-    """The engine moves that ``expand`` turns into ``moves`` (a list ``expand`` made, such as a
+    """The engine moves that ``replay_engine_moves`` turns into ``moves`` (a list ``replay_engine_moves`` made, such as a
     solver's: the draws and recycle before a waste play join it as one stock-reach move), and the
     position ``moves`` reach."""
     engine: list[int] = []
@@ -73,8 +73,8 @@ def compress(start: Position, moves: list[Move], rules: Rules) -> tuple[np.ndarr
 def shortcut_moves(start: Position, rules: Rules, moves: list[Move],
                    engine: tuple[np.ndarray, Position] | None = None) -> tuple[list[Move], Position]:
     """``moves`` with detours cut out (``engine.shortcut``, pass after pass while it gains): a list
-    that ends in the same position (up to ``_place``) in no more moves, replayed through the
-    referee, and the position it ends in. ``engine``: the engine moves that ``expand`` turned
+    that ends in the same position (up to ``_comparable``) in no more moves, replayed through the
+    referee, and the position it ends in. ``engine``: the engine moves that ``replay_engine_moves`` turned
     into ``moves`` and the position they reach, when the caller has them (``compress`` would
     replay ``moves`` to find them again)."""
     path, goal = compress(start, moves, rules) if engine is None else engine
@@ -86,8 +86,8 @@ def shortcut_moves(start: Position, rules: Rules, moves: list[Move],
         full_hash(st, z, hashes)
         out = np.zeros(2 * len(path), dtype=np.int32)
         shorter_path = out[: shortcut(st, hashes, z, path, out)]
-        shorter, shorter_end = expand(start, shorter_path, rules)
-        if _place(shorter_end, rules) != _place(goal, rules):
+        shorter, shorter_end = replay_engine_moves(start, shorter_path, rules)
+        if _comparable(shorter_end, rules) != _comparable(goal, rules):
             raise SolverBug("a shortcut move list does not end where the list it shortens does")
         if len(shorter) >= len(moves):
             break
@@ -95,6 +95,6 @@ def shortcut_moves(start: Position, rules: Rules, moves: list[Move],
     return moves, end
 
 
-def _place(position: Position, rules: Rules) -> Position:
+def _comparable(position: Position, rules: Rules) -> Position:
     """The position without what a shortcut may change: the score, and recycles when passes are unlimited."""
     return position.with_changes(score=0, recycles=position.recycles if rules.passes else 0)

@@ -34,7 +34,7 @@ import re
 from typing import Any
 
 from .cards import DECK_SIZE, HIDDEN, HIDDEN_NAME, card_name
-from .deal import COLUMNS, DealError, Position, position_from_dict, read_deal_file
+from .deal import COLUMN_COUNT, DealError, Position, position_from_dict, read_deal_file
 from .errors import PATH_LIMIT, quote, shorten
 from .json_input import MAX_DIGITS
 
@@ -113,8 +113,8 @@ def position_text_to_dict(text: str) -> dict[str, Any]:
         column = _COLUMN.match(key)
         if column:
             index = int(column.group(1))
-            if not 1 <= index <= COLUMNS:
-                raise DealError(f"{where}: there are only columns 1 to {COLUMNS}")
+            if not 1 <= index <= COLUMN_COUNT:
+                raise DealError(f"{where}: there are only columns 1 to {COLUMN_COUNT}")
             if index in columns:
                 raise DealError(f"{where}: column {index} is given twice")
             columns[index] = _items(value, where)
@@ -134,10 +134,10 @@ def position_text_to_dict(text: str) -> dict[str, Any]:
     for key in ("base", "reserve", "stock"):
         if key not in data:
             raise DealError(f"no {key!r} line" + ("" if key == "base" else f" (write '{key}: empty' for an empty one)"))
-    missing = [index for index in range(1, COLUMNS + 1) if index not in columns]
+    missing = [index for index in range(1, COLUMN_COUNT + 1) if index not in columns]
     if missing:
         raise DealError(f"no 'column {missing[0]}' line (write 'column {missing[0]}: empty' for an empty column)")
-    data["tableau"] = [columns[index] for index in range(1, COLUMNS + 1)]
+    data["tableau"] = [columns[index] for index in range(1, COLUMN_COUNT + 1)]
     return data
 
 

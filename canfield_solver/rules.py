@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import RANKS_PER_SUIT, card_name, rank_of, suit_of
-from .deal import COLUMNS, Position, builds_on
+from .deal import COLUMN_COUNT, Position, builds_on
 from .errors import InputError
 
 # Move kinds, named by where the card comes from.
@@ -156,7 +156,7 @@ def moved_cards(position: Position, move: Move) -> tuple[int, ...]:
     if move.kind == WASTE:
         return position.waste[-1:]
     if move.kind == COLUMN:
-        column = position.tableau[move.source_index] if 0 <= move.source_index < COLUMNS else ()
+        column = position.tableau[move.source_index] if 0 <= move.source_index < COLUMN_COUNT else ()
         return column[-move.count:] if 0 < move.count <= len(column) else ()
     if move.kind == FOUNDATION:
         top = position.foundation_top(move.source_index) if 0 <= move.source_index < 4 else None
@@ -205,7 +205,7 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str | None:
             return f"{card_name(card)} does not fit its foundation, which {needs}"
         return None
     if move.target == COLUMN:
-        if not 0 <= move.target_index < COLUMNS:
+        if not 0 <= move.target_index < COLUMN_COUNT:
             return "there are only columns 1 to 4"
         target = position.tableau[move.target_index]
         if rules.spaces == SPACES_WASTE_FIRST and move.kind != WASTE and not all(position.tableau):
@@ -286,16 +286,16 @@ def candidate_moves(position: Position) -> list[Move]:
     moves = [Move(DRAW), Move(RECYCLE)]
     for kind in (RESERVE, WASTE):
         moves.append(Move(kind, FOUNDATION))
-        moves += [Move(kind, COLUMN, target_index=t) for t in range(COLUMNS)]
+        moves += [Move(kind, COLUMN, target_index=t) for t in range(COLUMN_COUNT)]
     for source, column in enumerate(position.tableau):
         moves.append(Move(COLUMN, FOUNDATION, source_index=source))
         for count in range(1, len(column) + 1):
             moves += [
                 Move(COLUMN, COLUMN, source_index=source, target_index=t, count=count)
-                for t in range(COLUMNS)
+                for t in range(COLUMN_COUNT)
             ]
     for suit in range(4):
-        moves += [Move(FOUNDATION, COLUMN, source_index=suit, target_index=t) for t in range(COLUMNS)]
+        moves += [Move(FOUNDATION, COLUMN, source_index=suit, target_index=t) for t in range(COLUMN_COUNT)]
     return moves
 
 

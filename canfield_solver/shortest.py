@@ -1,7 +1,7 @@
 """The shortest winning move list, counted as printed (every draw and recycle is a move).
 
 First ``solve`` finds a win and ``shortcut_moves`` cuts its detours out; then rounds of the
-bounded search (``engine.shortest``) each look for a win at least one move shorter than the best
+bounded search (``engine.bounded``) each look for a win at least one move shorter than the best
 so far, until a round is exhausted (the best is then proven shortest) or a limit ends the search
 (the best found is reported, not proven).
 
@@ -22,10 +22,10 @@ import numpy as np
 from .deal import Position
 from .engine.bridge import encode
 from .engine.search import EXHAUSTED, NODES, WON
-from .engine.shortest import COST, BoundedSearch, BudgetTable
+from .engine.bounded import COST, BoundedSearch, BudgetTable
 from .engine.zobrist import make_table
 from .limits import drive
-from .playback import expand
+from .playback import replay_engine_moves
 from .rules import Move, Rules
 from .errors import SolverBug
 from .solver import DEFAULT_MEMORY, FIRST_TABLE, WINNABLE, solve
@@ -98,7 +98,7 @@ def tighten(
         nodes += int(search.control[NODES])
         if status != WON:
             break
-        found, end = expand(start, search.path_moves(), rules)
+        found, end = replay_engine_moves(start, search.path_moves(), rules)
         if sum(end.foundations) < target or len(found) != search.control[COST]:
             raise SolverBug(f"bounded search path of cost {search.control[COST]} replays to {len(found)} "
                             f"moves and {sum(end.foundations)} foundation cards, not {target}")

@@ -21,7 +21,7 @@ from .engine.zobrist import make_table
 from .errors import InputError, SolverBug
 from .hidden import has_hidden
 from .limits import drive
-from .playback import expand, shortcut_moves
+from .playback import replay_engine_moves, shortcut_moves
 from .rules import Move, Rules, check_tableau_order
 from .source import Setup, setup_game
 
@@ -59,7 +59,7 @@ def _replay(start: Position, engine_moves, rules: Rules) -> list[Move]:
     detours are cut out; the shorter list is replayed through the referee again (by
     ``shortcut_moves``, which returns the position it ends in).
     """
-    moves, end = expand(start, engine_moves, rules)
+    moves, end = replay_engine_moves(start, engine_moves, rules)
     if not end.is_won:
         raise SolverBug(f"solver move list of {len(moves)} moves does not end in a win")
     moves, end = shortcut_moves(start, rules, moves, (engine_moves, end))

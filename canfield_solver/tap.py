@@ -21,7 +21,7 @@ they are not marked; a foundation return is never made by a tap (it is dragged):
 
 from __future__ import annotations
 
-from .deal import COLUMNS, Position
+from .deal import COLUMN_COUNT, Position
 from .rules import COLUMN, FOUNDATION, RESERVE, WASTE, Move, Rules, why_illegal
 
 TAPPABLE = (RESERVE, WASTE, COLUMN)
@@ -43,7 +43,7 @@ def tap_move(position: Position, kind: str, rules: Rules, source_index: int = -1
         return to_foundation
     legal = [
         move
-        for move in (Move(kind, COLUMN, source_index, target, count) for target in range(COLUMNS))
+        for move in (Move(kind, COLUMN, source_index, target, count) for target in range(COLUMN_COUNT))
         if why_illegal(position, move, rules) is None
     ]
     built_on = [move for move in legal if position.tableau[move.target_index]]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from canfield_solver.cards import suit_of
 from canfield_solver.codes import position_from_number
-from canfield_solver.deal import COLUMNS, Position, builds_on, validate
+from canfield_solver.deal import COLUMN_COUNT, Position, builds_on, validate
 from canfield_solver.rules import (
     COLUMN,
     DRAW,
@@ -73,13 +73,13 @@ def referee_moves(position: Position, rules: Rules) -> list[Move]:
             card = pile[-1]
             if position.foundation_next(suit_of(card)) == card:
                 candidates.append(Move(kind, FOUNDATION))
-            candidates += [Move(kind, COLUMN, target_index=t) for t in range(COLUMNS) if _may_take(position, t, card)]
+            candidates += [Move(kind, COLUMN, target_index=t) for t in range(COLUMN_COUNT) if _may_take(position, t, card)]
     for source, column in enumerate(position.tableau):
         if not column:
             continue
         if position.foundation_next(suit_of(column[-1])) == column[-1]:
             candidates.append(Move(COLUMN, FOUNDATION, source_index=source))
-        for target in range(COLUMNS):
+        for target in range(COLUMN_COUNT):
             if target == source:
                 continue
             onto = position.tableau[target]
@@ -92,7 +92,7 @@ def referee_moves(position: Position, rules: Rules) -> list[Move]:
         if top is not None:
             candidates += [
                 Move(FOUNDATION, COLUMN, source_index=suit, target_index=t)
-                for t in range(COLUMNS)
+                for t in range(COLUMN_COUNT)
                 if _may_take(position, t, top)
             ]
     return [move for move in candidates if why_illegal(position, move, rules) is None]
@@ -217,7 +217,7 @@ def random_small_layout(rng: random.Random, in_play: int, empty_suit: bool = Fal
     rng.shuffle(cards)
     empty_columns = rng.random() < 0.2
     columns = []
-    for _ in range(COLUMNS):
+    for _ in range(COLUMN_COUNT):
         column: list[int] = []
         if cards and not (empty_columns and rng.random() < 0.5):
             column.append(cards.pop())

@@ -230,7 +230,7 @@ def splits(mask: int) -> list[int]:
 ])
 def test_reachable_splits(draw, k, n, passes, recycles, direct, recycled):
     st = np.zeros(L.STATE_SIZE, np.int32)
-    st[L.TALON_N], st[L.TALON_K], st[L.DRAW], st[L.PASSES], st[L.RECYCLES] = n, k, draw, passes or 0, recycles
+    st[L.TALON_N], st[L.TALON_K], st[L.DRAW_COUNT], st[L.PASSES], st[L.RECYCLES] = n, k, draw, passes or 0, recycles
     found_direct, found_recycled = reachable_splits(st)
     assert (splits(found_direct), splits(found_recycled)) == (direct, recycled)
 

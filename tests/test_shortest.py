@@ -15,11 +15,11 @@ from canfield_solver.deal import position_to_dict
 from canfield_solver.engine.bridge import encode, referee_moves
 from canfield_solver.engine.movegen import MAX_MOVES, generate
 from canfield_solver.engine.search import EXHAUSTED, RUNNING, WON
-from canfield_solver.engine.shortest import COST, BoundedSearch, BudgetTable, move_cost
+from canfield_solver.engine.bounded import COST, BoundedSearch, BudgetTable, move_cost
 from canfield_solver.engine.zobrist import make_table
 from canfield_solver.rules import Rules, apply, legal_moves
 from canfield_solver.notation import parse_move
-from canfield_solver.playback import compress, expand
+from canfield_solver.playback import compress, replay_engine_moves
 from canfield_solver.playback import shortcut_moves
 from canfield_solver.shortest import shortest
 from canfield_solver.solver import solve
@@ -144,7 +144,7 @@ def test_solver_lists_compress_and_expand_back_and_shortcut_keeps_the_win():
         setup = setup_game(code)
         result = solve(setup, max_nodes=100_000)
         path, end = compress(result.start, result.moves, result.rules)
-        assert expand(result.start, path, result.rules) == (result.moves, end) and end.is_won
+        assert replay_engine_moves(result.start, path, result.rules) == (result.moves, end) and end.is_won
         short, short_end = shortcut_moves(result.start, result.rules, result.moves)
         assert len(short) <= len(result.moves) and replays_to_win(result.start, short, result.rules)
         assert short_end.is_won

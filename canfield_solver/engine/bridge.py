@@ -27,20 +27,20 @@ _FOUNDATION_KINDS = (RESERVE_F, TALON_F, COLUMN_F)
 def encode(position: Position, rules: Rules) -> np.ndarray:
     """The state array of ``position`` under ``rules``."""
     st = np.zeros(L.STATE_SIZE, dtype=np.int32)
-    st[L.RESERVE : L.RESERVE + len(position.reserve)] = position.reserve
+    st[L.RESERVE_CARDS : L.RESERVE_CARDS + len(position.reserve)] = position.reserve
     st[L.RESERVE_N] = len(position.reserve)
     # The talon: the waste bottom to top, then the stock in turning order (its top first).
     talon = list(position.waste) + list(reversed(position.stock))
     st[L.TALON : L.TALON + len(talon)] = talon
     st[L.TALON_N] = len(talon)
     st[L.TALON_K] = len(position.waste)
-    st[L.FOUNDATION : L.FOUNDATION + 4] = position.foundations
+    st[L.FOUNDATION_HEIGHTS : L.FOUNDATION_HEIGHTS + 4] = position.foundations
     for c, column in enumerate(position.tableau):
-        start = L.COLUMNS + c * L.PILE
+        start = L.COLUMN_CARDS + c * L.PILE
         st[start : start + len(column)] = column
         st[L.COLUMN_N + c] = len(column)
     st[L.BASE_RANK] = position.base_rank
-    st[L.DRAW] = rules.draw
+    st[L.DRAW_COUNT] = rules.draw
     st[L.PASSES] = rules.passes or 0
     st[L.RECYCLES] = position.recycles if rules.passes else 0
     st[L.WORRY_BACK] = int(rules.worry_back)
@@ -56,14 +56,14 @@ def decode(st: np.ndarray, base: int, score: int = 0) -> Position:
     k = int(st[L.TALON_K])
     return Position(
         base=base,
-        reserve=tuple(int(c) for c in st[L.RESERVE : L.RESERVE + st[L.RESERVE_N]]),
+        reserve=tuple(int(c) for c in st[L.RESERVE_CARDS : L.RESERVE_CARDS + st[L.RESERVE_N]]),
         tableau=tuple(
-            tuple(int(c) for c in st[L.COLUMNS + i * L.PILE : L.COLUMNS + i * L.PILE + st[L.COLUMN_N + i]])
+            tuple(int(c) for c in st[L.COLUMN_CARDS + i * L.PILE : L.COLUMN_CARDS + i * L.PILE + st[L.COLUMN_N + i]])
             for i in range(4)
         ),
         stock=tuple(reversed(talon[k:])),
         waste=tuple(talon[:k]),
-        foundations=tuple(int(h) for h in st[L.FOUNDATION : L.FOUNDATION + 4]),
+        foundations=tuple(int(h) for h in st[L.FOUNDATION_HEIGHTS : L.FOUNDATION_HEIGHTS + 4]),
         score=score,
         recycles=int(st[L.RECYCLES]),
     )

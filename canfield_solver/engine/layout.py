@@ -11,19 +11,19 @@ and never change during a search.
 
 PILE = 52  # room for a whole deck in every pile
 
-RESERVE = 0
-RESERVE_N = RESERVE + PILE
+RESERVE_CARDS = 0
+RESERVE_N = RESERVE_CARDS + PILE
 TALON = RESERVE_N + 1
 TALON_N = TALON + PILE
 TALON_K = TALON_N + 1
-FOUNDATION = TALON_K + 1  # 4 heights, one per suit
-COLUMNS = FOUNDATION + 4  # 4 columns of PILE cells
-COLUMN_N = COLUMNS + 4 * PILE  # 4 lengths
+FOUNDATION_HEIGHTS = TALON_K + 1  # 4 heights, one per suit
+COLUMN_CARDS = FOUNDATION_HEIGHTS + 4  # 4 columns of PILE cells
+COLUMN_N = COLUMN_CARDS + 4 * PILE  # 4 lengths
 RECYCLES = COLUMN_N + 4
 # Rule options and the deal's base rank (constant during a search).
 BASE_RANK = RECYCLES + 1
-DRAW = BASE_RANK + 1
-PASSES = DRAW + 1  # 0: unlimited
+DRAW_COUNT = BASE_RANK + 1
+PASSES = DRAW_COUNT + 1  # 0: unlimited
 WORRY_BACK = PASSES + 1  # 1: foundation returns allowed
 WHOLE = WORRY_BACK + 1  # 1: columns move only their top card or all their cards
 # Once the reserve is empty, an empty column takes: 0 any card or run; 1 only the waste top;

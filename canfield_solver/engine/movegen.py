@@ -47,14 +47,14 @@ def is_red(card):
 @kernel
 def fits_foundation(st, card):
     """The card is the next one its suit's foundation takes."""
-    height = st[L.FOUNDATION + card // 13]
+    height = st[L.FOUNDATION_HEIGHTS + card // 13]
     return height < 13 and (st[L.BASE_RANK] + height) % 13 == card % 13
 
 
 @kernel
 def column_top(st, column):
     """The exposed card of ``column`` (the column must not be empty)."""
-    return st[L.COLUMNS + column * L.PILE + st[L.COLUMN_N + column] - 1]
+    return st[L.COLUMN_CARDS + column * L.PILE + st[L.COLUMN_N + column] - 1]
 
 
 @kernel
@@ -88,7 +88,7 @@ def takers(st, column, from_talon):
     n = st[L.COLUMN_N + column]
     if n == 0:
         return ALL_CARDS if st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0) else np.int64(0)
-    top = st[L.COLUMNS + column * L.PILE + n - 1]
+    top = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
     rank = (top % 13 + 12) % 13  # one rank lower, K below A
     if goes_on_nothing(st, rank):
         return np.int64(0)
@@ -108,7 +108,7 @@ def reachable_splits(st):
     empty, a pass left): ``d``, ``2d``, ... below ``n``, and ``n``. A second recycle reaches nothing new.
     """
     n = st[L.TALON_N]
-    every = EVERY_SPLIT if st[L.DRAW] == 1 else EVERY_THIRD  # splits 0, d, 2d, ...
+    every = EVERY_SPLIT if st[L.DRAW_COUNT] == 1 else EVERY_THIRD  # splits 0, d, 2d, ...
     below_n = ((np.int64(1) << n) - 1) & ~np.int64(1)  # splits 1 .. n - 1
     last = np.int64(1) << n if n > 0 else np.int64(0)
     direct = ((every << st[L.TALON_K]) & below_n) | last
@@ -124,7 +124,7 @@ def next_cards(st):
     """Bit mask (bit = card) of the cards that fit their foundations."""
     mask = np.int64(0)
     for suit in range(4):
-        height = st[L.FOUNDATION + suit]
+        height = st[L.FOUNDATION_HEIGHTS + suit]
         if height < 13:
             mask |= np.int64(1) << (suit * 13 + (st[L.BASE_RANK] + height) % 13)
     return mask
@@ -140,7 +140,7 @@ def generate(st, out):
     fits = next_cards(st)
     onto = (takers(st, 0, False), takers(st, 1, False), takers(st, 2, False), takers(st, 3, False))
     if st[L.RESERVE_N] > 0:
-        card = st[L.RESERVE + st[L.RESERVE_N] - 1]
+        card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if (fits >> card) & 1 == 1:
             out[count] = encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
             count += 1
@@ -173,7 +173,7 @@ def generate(st, out):
         n = st[L.COLUMN_N + source]
         if n == 0:
             continue
-        base = L.COLUMNS + source * L.PILE
+        base = L.COLUMN_CARDS + source * L.PILE
         top = st[base + n - 1]
         if (fits >> top) & 1 == 1:
             out[count] = encode_move(COLUMN_F, source, top // 13, 1, 0, 0)
@@ -195,7 +195,7 @@ def generate(st, out):
                 moved += step
     if st[L.WORRY_BACK] == 1:
         for suit in range(4):
-            height = st[L.FOUNDATION + suit]
+            height = st[L.FOUNDATION_HEIGHTS + suit]
             if height == 0:
                 continue
             card = suit * 13 + (st[L.BASE_RANK] + height - 1) % 13
@@ -209,7 +209,7 @@ def generate(st, out):
 @kernel
 def _push(st, hashes, z, column, card):
     n = st[L.COLUMN_N + column]
-    st[L.COLUMNS + column * L.PILE + n] = card
+    st[L.COLUMN_CARDS + column * L.PILE + n] = card
     st[L.COLUMN_N + column] = n + 1
     hashes[1 + column] ^= z[Z_COLUMN + n * 52 + card]
 
@@ -217,7 +217,7 @@ def _push(st, hashes, z, column, card):
 @kernel
 def _pop(st, hashes, z, column):
     n = st[L.COLUMN_N + column] - 1
-    card = st[L.COLUMNS + column * L.PILE + n]
+    card = st[L.COLUMN_CARDS + column * L.PILE + n]
     st[L.COLUMN_N + column] = n
     hashes[1 + column] ^= z[Z_COLUMN + n * 52 + card]
     return card
@@ -230,20 +230,20 @@ def _set_reserve_n(st, hashes, z, n):
 
 
 @kernel
-def _place(st, hashes, z, card, kind, target):
+def _put_card(st, hashes, z, card, kind, target):
     """Put a single card on its foundation (foundation kinds) or on column ``target``."""
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
-        st[L.FOUNDATION + target] += 1
+        st[L.FOUNDATION_HEIGHTS + target] += 1
     else:
         _push(st, hashes, z, target, card)
 
 
 @kernel
-def _unplace(st, hashes, z, kind, target):
-    """Take back the single card ``_place`` put down; return it."""
+def _take_card(st, hashes, z, kind, target):
+    """Take back the single card ``_put_card`` put down; return it."""
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
-        height = st[L.FOUNDATION + target] - 1
-        st[L.FOUNDATION + target] = height
+        height = st[L.FOUNDATION_HEIGHTS + target] - 1
+        st[L.FOUNDATION_HEIGHTS + target] = height
         return np.int32(target * 13 + (st[L.BASE_RANK] + height) % 13)  # a card, as ``_pop`` returns it
     return _pop(st, hashes, z, target)
 
@@ -257,9 +257,9 @@ def make(st, hashes, z, move):
     undo = st[L.TALON_K]
     if kind == RESERVE_F or kind == RESERVE_T:
         n = st[L.RESERVE_N] - 1
-        card = st[L.RESERVE + n]
+        card = st[L.RESERVE_CARDS + n]
         _set_reserve_n(st, hashes, z, n)
-        _place(st, hashes, z, card, kind, target)
+        _put_card(st, hashes, z, card, kind, target)
     elif kind == TALON_F or kind == TALON_T:
         split = (move >> 13) & 63
         if (move >> 19) & 1 == 1 and st[L.PASSES] != 0:
@@ -272,25 +272,25 @@ def make(st, hashes, z, move):
         st[L.TALON_N] = n
         st[L.TALON_K] = split - 1
         hashes[0] ^= z[Z_TALON + card]
-        _place(st, hashes, z, card, kind, target)
+        _put_card(st, hashes, z, card, kind, target)
     elif kind == RETURN_T:
-        height = st[L.FOUNDATION + source] - 1
-        st[L.FOUNDATION + source] = height
+        height = st[L.FOUNDATION_HEIGHTS + source] - 1
+        st[L.FOUNDATION_HEIGHTS + source] = height
         _push(st, hashes, z, target, np.int32(source * 13 + (st[L.BASE_RANK] + height) % 13))
     else:
         if kind == COLUMN_F:
-            _place(st, hashes, z, _pop(st, hashes, z, source), kind, target)
+            _put_card(st, hashes, z, _pop(st, hashes, z, source), kind, target)
         else:
             count = (move >> 7) & 63
             n = st[L.COLUMN_N + source]
-            base = L.COLUMNS + source * L.PILE
+            base = L.COLUMN_CARDS + source * L.PILE
             for i in range(n - count, n):
                 _push(st, hashes, z, target, st[base + i])
             for i in range(count):
                 _pop(st, hashes, z, source)
         if st[L.COLUMN_N + source] == 0 and st[L.RESERVE_N] > 0:
             n = st[L.RESERVE_N] - 1
-            _push(st, hashes, z, source, st[L.RESERVE + n])
+            _push(st, hashes, z, source, st[L.RESERVE_CARDS + n])
             _set_reserve_n(st, hashes, z, n)
             undo |= 1 << 8
     return np.int32(undo)  # one type for every caller: one compiled ``unmake``
@@ -303,12 +303,12 @@ def unmake(st, hashes, z, move, undo):
     source = (move >> 3) & 3
     target = (move >> 5) & 3
     if kind == RESERVE_F or kind == RESERVE_T:
-        _unplace(st, hashes, z, kind, target)
+        _take_card(st, hashes, z, kind, target)
         _set_reserve_n(st, hashes, z, st[L.RESERVE_N] + 1)
     elif kind == TALON_F or kind == TALON_T:
         split = (move >> 13) & 63
         n = st[L.TALON_N]
-        card = _unplace(st, hashes, z, kind, target)
+        card = _take_card(st, hashes, z, kind, target)
         for i in range(n, split - 1, -1):
             st[L.TALON + i] = st[L.TALON + i - 1]
         st[L.TALON + split - 1] = card
@@ -320,18 +320,18 @@ def unmake(st, hashes, z, move, undo):
             st[L.RECYCLES] -= 1
     elif kind == RETURN_T:
         _pop(st, hashes, z, target)
-        st[L.FOUNDATION + source] += 1
+        st[L.FOUNDATION_HEIGHTS + source] += 1
     else:
         if (undo >> 8) & 1 == 1:
             n = st[L.RESERVE_N]
-            st[L.RESERVE + n] = _pop(st, hashes, z, source)
+            st[L.RESERVE_CARDS + n] = _pop(st, hashes, z, source)
             _set_reserve_n(st, hashes, z, n + 1)
         if kind == COLUMN_F:
-            _push(st, hashes, z, source, _unplace(st, hashes, z, kind, target))
+            _push(st, hashes, z, source, _take_card(st, hashes, z, kind, target))
         else:
             count = (move >> 7) & 63
             n = st[L.COLUMN_N + target]
-            base = L.COLUMNS + target * L.PILE
+            base = L.COLUMN_CARDS + target * L.PILE
             for i in range(n - count, n):
                 _push(st, hashes, z, source, st[base + i])
             for i in range(count):

@@ -68,7 +68,7 @@ CARDS, LENGTH = range(2)
 @kernel
 def foundation_cards(st):
     """How many cards are on the foundations (the base card included)."""
-    return st[L.FOUNDATION] + st[L.FOUNDATION + 1] + st[L.FOUNDATION + 2] + st[L.FOUNDATION + 3]
+    return st[L.FOUNDATION_HEIGHTS] + st[L.FOUNDATION_HEIGHTS + 1] + st[L.FOUNDATION_HEIGHTS + 2] + st[L.FOUNDATION_HEIGHTS + 3]
 
 
 @kernel
@@ -95,11 +95,11 @@ def _safe_to_play(st, card):
     red = card // 13 == 1 or card // 13 == 2
     first, second = (0, 3) if red else (1, 2)
     wanted = (r + 12) % 13  # relative rank of the cards built on it
-    if st[L.WORRY_BACK] == 0 and st[L.FOUNDATION + first] > wanted and st[L.FOUNDATION + second] > wanted:
+    if st[L.WORRY_BACK] == 0 and st[L.FOUNDATION_HEIGHTS + first] > wanted and st[L.FOUNDATION_HEIGHTS + second] > wanted:
         return True
     partner = (3 if card // 13 == 0 else 0) if not red else (2 if card // 13 == 1 else 1)
-    return ((r >= 3 or st[L.TABLEAU_BASE] == 1) and st[L.FOUNDATION + first] >= r - 1
-            and st[L.FOUNDATION + second] >= r - 1 and st[L.FOUNDATION + partner] >= r - 2)
+    return ((r >= 3 or st[L.TABLEAU_BASE] == 1) and st[L.FOUNDATION_HEIGHTS + first] >= r - 1
+            and st[L.FOUNDATION_HEIGHTS + second] >= r - 1 and st[L.FOUNDATION_HEIGHTS + partner] >= r - 2)
 
 
 @kernel
@@ -142,16 +142,16 @@ def safe_foundation_move(st):
         return -1
     waste_first = st[L.SPACES] == 2
     if st[L.RESERVE_N] > 0 and not waste_first:
-        card = st[L.RESERVE + st[L.RESERVE_N] - 1]
+        card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if fits_foundation(st, card) and _safe_to_play(st, card):
             return encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
     for column in range(4):
         n = st[L.COLUMN_N + column]
         if n > 1 or (n == 1 and not waste_first):
-            card = st[L.COLUMNS + column * L.PILE + n - 1]
+            card = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
             if fits_foundation(st, card) and _safe_to_play(st, card):
                 return encode_move(COLUMN_F, column, card // 13, 1, 0, 0)
-    if st[L.DRAW] == 1 and st[L.PASSES] == 0 and not waste_first:
+    if st[L.DRAW_COUNT] == 1 and st[L.PASSES] == 0 and not waste_first:
         fits = next_cards(st)
         for split in range(1, st[L.TALON_N] + 1):
             card = st[L.TALON + split - 1]
@@ -169,10 +169,10 @@ def comes_straight_back(st, suit):
     safe moves with returns: tableau order "base"."""
     if st[L.TABLEAU_BASE] == 0:
         return False
-    height = st[L.FOUNDATION + suit] - 1
-    st[L.FOUNDATION + suit] = height
+    height = st[L.FOUNDATION_HEIGHTS + suit] - 1
+    st[L.FOUNDATION_HEIGHTS + suit] = height
     safe = _safe_to_play(st, suit * 13 + (st[L.BASE_RANK] + height) % 13)
-    st[L.FOUNDATION + suit] = height + 1
+    st[L.FOUNDATION_HEIGHTS + suit] = height + 1
     return safe
 
 
@@ -203,7 +203,7 @@ def _score(st, move):
         n = st[L.COLUMN_N + source]
         if count == n:
             return 70 if st[L.RESERVE_N] > 0 else 30
-        if fits_foundation(st, st[L.COLUMNS + source * L.PILE + n - count - 1]):
+        if fits_foundation(st, st[L.COLUMN_CARDS + source * L.PILE + n - count - 1]):
             return 60
         return 20
     return 0  # RETURN_T
@@ -247,7 +247,7 @@ def ordered_moves(st, out, dominance):
         if kind == COLUMN_T and prune_partial:
             source = (move >> 3) & 3
             uncovered = st[L.COLUMN_N + source] - ((move >> 7) & 63)
-            if uncovered > 0 and not fits_foundation(st, st[L.COLUMNS + source * L.PILE + uncovered - 1]):
+            if uncovered > 0 and not fits_foundation(st, st[L.COLUMN_CARDS + source * L.PILE + uncovered - 1]):
                 continue
         if kind == RETURN_T and dominance and comes_straight_back(st, (move >> 3) & 3):
             continue
@@ -270,7 +270,7 @@ def ordered_moves(st, out, dominance):
 
 
 @kernel
-def expand(st, hashes, z, slots, moves, keys, base, dominance):
+def expand_node(st, hashes, z, slots, moves, keys, base, dominance):
     """Write the state's ordered moves at ``moves[base:]`` and the keys of the states they lead
     to at ``keys[base:]``; return how many. Each key's table slot is prefetched, so the probes
     that ``run`` makes later (mostly of states already seen) find it in the cache instead of
@@ -353,7 +353,7 @@ def start(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, control, 
         control[STATUS] = WON
     else:
         first[0] = 0
-        counts[0] = expand(st, hashes, z, slots, moves, keys, first[0], dominance)  # as ``run``: one compiled ``expand``
+        counts[0] = expand_node(st, hashes, z, slots, moves, keys, first[0], dominance)  # as ``run``: one compiled ``expand_node``
         nxt[0] = 0
         control[STATUS] = RUNNING
     return control[STATUS]
@@ -408,7 +408,7 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
             status = WON
             break
         first[depth] = first[depth - 1] + counts[depth - 1]
-        counts[depth] = expand(st, hashes, z, slots, moves, keys, first[depth], dominance)
+        counts[depth] = expand_node(st, hashes, z, slots, moves, keys, first[depth], dominance)
         nxt[depth] = 0
     control[DEPTH] = depth
     control[NODES] += nodes

@@ -16,7 +16,7 @@ import numpy as np
 from . import layout as L
 from .kernel import allocating
 from .movegen import MAX_MOVES, generate, make, unmake
-from .shortest import move_cost
+from .bounded import move_cost
 from .zobrist import Z_SPLIT, mix64
 
 _COLUMN_SALTS = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F),

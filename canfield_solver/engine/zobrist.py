@@ -69,7 +69,7 @@ def canonical_split(st):
     k = st[L.TALON_K]
     if st[L.PASSES] != 0:
         return k
-    if st[L.DRAW] == 1 or k % 3 == 0 or k == st[L.TALON_N]:
+    if st[L.DRAW_COUNT] == 1 or k % 3 == 0 or k == st[L.TALON_N]:
         return 0
     return k
 
@@ -85,7 +85,7 @@ def full_hash(st, z, hashes):
     hashes[0] = h
     for c in range(4):
         h = np.uint64(0)
-        base = L.COLUMNS + c * L.PILE
+        base = L.COLUMN_CARDS + c * L.PILE
         for i in range(st[L.COLUMN_N + c]):
             h ^= z[Z_COLUMN + i * 52 + st[base + i]]
         hashes[1 + c] = h

@@ -66,7 +66,7 @@ def move_cost(st, move):
         return 1
     split = (move >> 13) & 63
     k = st[L.TALON_K]
-    d = st[L.DRAW]
+    d = st[L.DRAW_COUNT]
     cost = 1
     if (move >> 19) & 1 == 1:
         cost += _ceil_div(st[L.TALON_N] - k, d) + 1  # empty the stock, then recycle
@@ -104,7 +104,7 @@ def lower_bound(st, target):
     missing = max(0, target - foundation_cards(st))
     if target < 52:
         return missing
-    return missing + _ceil_div(st[L.TALON_N] - st[L.TALON_K], st[L.DRAW])
+    return missing + _ceil_div(st[L.TALON_N] - st[L.TALON_K], st[L.DRAW_COUNT])
 
 
 @allocating
