@@ -40,11 +40,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..cards import DECK_SIZE
 from . import layout as L
 from .kernel import allocating
-from .movegen import MAX_MOVES, TALON_F, TALON_T, make, unmake
+from .movegen import MAX_MOVES, TALON_F, TALON_T, make, move_kind, move_recycle, move_split, unmake
 from .search import foundation_cards
-from .search import DEPTH, EXHAUSTED, NODES, RUNNING, SCORE_SHIFT, STATUS, TABLE_FULL, WON, ordered_moves
+from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STATUS, TABLE_FULL, WON, move_score, ordered_moves
 from .table import SLOT_BYTES, new_table
 from .zobrist import mix64, state_key
 
@@ -61,14 +62,14 @@ def _ceil_div(a, b):
 @allocating
 def move_cost(st, move):
     """The referee moves engine ``move`` stands for in state ``st`` (draws and recycle included)."""
-    kind = move & 7
+    kind = move_kind(move)
     if kind != TALON_F and kind != TALON_T:
         return 1
-    split = (move >> 13) & 63
+    split = move_split(move)
     k = st[L.TALON_K]
     d = st[L.DRAW_COUNT]
     cost = 1
-    if (move >> 19) & 1 == 1:
+    if move_recycle(move) == 1:
         cost += _ceil_div(st[L.TALON_N] - k, d) + 1  # empty the stock, then recycle
         k = 0
     return cost + _ceil_div(split - k, d)
@@ -85,7 +86,7 @@ def cheap_first(st, out, count):
     keys = np.empty(count, np.int64)
     for i in range(count):
         move = out[i]
-        key = np.int64(move >> SCORE_SHIFT) * 16 - 40 * (move_cost(st, move) - 1)
+        key = np.int64(move_score(move)) * 16 - 40 * (move_cost(st, move) - 1)
         j = i
         while j > 0 and keys[j - 1] < key:
             keys[j] = keys[j - 1]
@@ -102,7 +103,7 @@ def lower_bound(st, target):
     puts at most one card up), and for a win (52) also the draws that turn every card now in the
     stock (``draw`` cards at most each)."""
     missing = max(0, target - foundation_cards(st))
-    if target < 52:
+    if target < DECK_SIZE:
         return missing
     return missing + _ceil_div(st[L.TALON_N] - st[L.TALON_K], st[L.DRAW_COUNT])
 

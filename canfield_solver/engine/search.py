@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
 from . import layout as L
-from .kernel import kernel
+from .kernel import inlined, kernel
 from .movegen import (
     COLUMN_F,
     COLUMN_T,
     MAX_MOVES,
+    MOVE_BITS,
     RESERVE_F,
     RESERVE_T,
     RETURN_T,
@@ -42,8 +44,14 @@ from .movegen import (
     TALON_T,
     encode_move,
     fits_foundation,
+    foundation_card,
     generate,
     make,
+    move_count,
+    move_kind,
+    move_recycle,
+    move_source,
+    move_target,
     next_cards,
     reachable_splits,
     unmake,
@@ -52,8 +60,10 @@ from .table import grown, insert, prefetch
 from .zobrist import state_key
 
 MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
-SCORE_SHIFT = 20  # above the 20 bits of a move (see movegen)
+SCORE_SHIFT = MOVE_BITS  # a move's search score rides above its fields (see ``move_score``)
 MOVE_FIELDS = (1 << SCORE_SHIFT) - 1
+
+
 # Status codes of ``run``.
 RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
 # Cells of the control array.
@@ -65,6 +75,18 @@ DEPTH, NODES, STATUS = range(3)
 CARDS, LENGTH = range(2)
 
 
+@inlined
+def with_score(move, score):
+    """``move`` with its search ``score`` in the bits above its fields, which the accessors ignore."""
+    return move | (score << SCORE_SHIFT)
+
+
+@inlined
+def move_score(move):
+    """The search score ``ordered_moves`` gave ``move``."""
+    return move >> SCORE_SHIFT
+
+
 @kernel
 def foundation_cards(st):
     """How many cards are on the foundations (the base card included)."""
@@ -73,7 +95,7 @@ def foundation_cards(st):
 
 @kernel
 def is_won(st):
-    return foundation_cards(st) == 52
+    return foundation_cards(st) == DECK_SIZE
 
 
 @kernel
@@ -91,13 +113,14 @@ def _safe_to_play(st, card):
     which ends that chain early, so the second rule holds for ``r`` 0 to 2 too, and with
     foundation returns allowed (the first rule does not): docs/dominances.md has the proofs.
     """
-    r = (card % 13 - st[L.BASE_RANK]) % 13
-    red = card // 13 == 1 or card // 13 == 2
-    first, second = (0, 3) if red else (1, 2)
-    wanted = (r + 12) % 13  # relative rank of the cards built on it
+    suit = card // RANKS_PER_SUIT
+    r = (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT
+    red = suit == DIAMONDS or suit == HEARTS
+    first, second = (CLUBS, SPADES) if red else (DIAMONDS, HEARTS)  # the other colour's suits
+    wanted = (r + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT  # relative rank of the cards built on it
     if st[L.WORRY_BACK] == 0 and st[L.FOUNDATION_HEIGHTS + first] > wanted and st[L.FOUNDATION_HEIGHTS + second] > wanted:
         return True
-    partner = (3 if card // 13 == 0 else 0) if not red else (2 if card // 13 == 1 else 1)
+    partner = (SPADES if suit == CLUBS else CLUBS) if not red else (HEARTS if suit == DIAMONDS else DIAMONDS)
     return ((r >= 3 or st[L.TABLEAU_BASE] == 1) and st[L.FOUNDATION_HEIGHTS + first] >= r - 1
             and st[L.FOUNDATION_HEIGHTS + second] >= r - 1 and st[L.FOUNDATION_HEIGHTS + partner] >= r - 2)
 
@@ -144,20 +167,20 @@ def safe_foundation_move(st):
     if st[L.RESERVE_N] > 0 and not waste_first:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if fits_foundation(st, card) and _safe_to_play(st, card):
-            return encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
+            return encode_move(RESERVE_F, 0, card // RANKS_PER_SUIT, 1, 0, 0)
     for column in range(4):
         n = st[L.COLUMN_N + column]
         if n > 1 or (n == 1 and not waste_first):
             card = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
             if fits_foundation(st, card) and _safe_to_play(st, card):
-                return encode_move(COLUMN_F, column, card // 13, 1, 0, 0)
+                return encode_move(COLUMN_F, column, card // RANKS_PER_SUIT, 1, 0, 0)
     if st[L.DRAW_COUNT] == 1 and st[L.PASSES] == 0 and not waste_first:
         fits = next_cards(st)
         for split in range(1, st[L.TALON_N] + 1):
             card = st[L.TALON + split - 1]
             if (fits >> card) & 1 == 1 and _safe_to_play(st, card):
                 direct, recycle = reachable_splits(st)
-                return encode_move(TALON_F, 0, card // 13, 1, split, 1 - ((direct >> split) & 1))
+                return encode_move(TALON_F, 0, card // RANKS_PER_SUIT, 1, split, 1 - ((direct >> split) & 1))
     return -1
 
 
@@ -171,7 +194,7 @@ def comes_straight_back(st, suit):
         return False
     height = st[L.FOUNDATION_HEIGHTS + suit] - 1
     st[L.FOUNDATION_HEIGHTS + suit] = height
-    safe = _safe_to_play(st, suit * 13 + (st[L.BASE_RANK] + height) % 13)
+    safe = _safe_to_play(st, foundation_card(st, suit, height))
     st[L.FOUNDATION_HEIGHTS + suit] = height + 1
     return safe
 
@@ -183,13 +206,13 @@ def _score(st, move):
     A talon play that needs a recycle comes after the direct ones of its kind, and with limited
     passes (where a recycle spent early can cost the win) after every other move but returns.
     """
-    kind = move & 7
+    kind = move_kind(move)
     if kind == RESERVE_F:
         return 100
     if kind == COLUMN_F:
         return 90
     if kind == TALON_F or kind == TALON_T:
-        recycle = (move >> 19) & 1
+        recycle = move_recycle(move)
         if recycle == 1 and st[L.PASSES] != 0:
             return 10 if kind == TALON_F else 9
         if kind == TALON_F:
@@ -198,8 +221,8 @@ def _score(st, move):
     if kind == RESERVE_T:
         return 80
     if kind == COLUMN_T:
-        source = (move >> 3) & 3
-        count = (move >> 7) & 63
+        source = move_source(move)
+        count = move_count(move)
         n = st[L.COLUMN_N + source]
         if count == n:
             return 70 if st[L.RESERVE_N] > 0 else 30
@@ -243,23 +266,22 @@ def ordered_moves(st, out, dominance):
     kept = 0
     for i in range(count):
         move = out[i]
-        kind = move & 7
+        kind = move_kind(move)
         if kind == COLUMN_T and prune_partial:
-            source = (move >> 3) & 3
-            uncovered = st[L.COLUMN_N + source] - ((move >> 7) & 63)
+            source = move_source(move)
+            uncovered = st[L.COLUMN_N + source] - move_count(move)
             if uncovered > 0 and not fits_foundation(st, st[L.COLUMN_CARDS + source * L.PILE + uncovered - 1]):
                 continue
-        if kind == RETURN_T and dominance and comes_straight_back(st, (move >> 3) & 3):
+        if kind == RETURN_T and dominance and comes_straight_back(st, move_source(move)):
             continue
         if kind == COLUMN_T or kind == RESERVE_T or kind == TALON_T or kind == RETURN_T:
-            target = (move >> 5) & 3
+            target = move_target(move)
             if st[L.COLUMN_N + target] == 0:
                 if target != first_empty:
                     continue
-                if kind == COLUMN_T and (move >> 7) & 63 == st[L.COLUMN_N + ((move >> 3) & 3)]:
+                if kind == COLUMN_T and move_count(move) == st[L.COLUMN_N + move_source(move)]:
                     continue
-        # The score rides in the bits above the move's fields, which every reader masks off.
-        keyed = move | (_score(st, move) << SCORE_SHIFT)
+        keyed = with_score(move, _score(st, move))
         j = kept
         while j > 0 and out[j - 1] < keyed:
             out[j] = out[j - 1]
