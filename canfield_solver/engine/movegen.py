@@ -137,7 +137,7 @@ def takers(st, column, from_talon):
     if n == 0:
         return ALL_CARDS if st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0) else np.int64(0)
     top = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
-    rank = (top % RANKS_PER_SUIT + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT  # one rank lower, K below A
+    rank = (top % RANKS_PER_SUIT + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # one rank lower, K below A
     if goes_on_nothing(st, rank):
         return np.int64(0)
     if is_red(top):  # the black cards of that rank
@@ -235,7 +235,7 @@ def generate(st, out):
             if st[L.COLUMN_N + target] > 0:
                 # The column is one run, so the card ``moved`` deep has rank top + moved - 1 (mod 13):
                 # only every 13th depth has the rank that builds on the target's top.
-                moved = (column_top(st, target) % RANKS_PER_SUIT + RANKS_PER_SUIT - 1 - top_rank) % RANKS_PER_SUIT + 1
+                moved = (column_top(st, target) % RANKS_PER_SUIT + (RANKS_PER_SUIT - 1) - top_rank) % RANKS_PER_SUIT + 1
                 step = RANKS_PER_SUIT
             while moved <= n:  # not a stepped range: its trip count costs a division
                 if (not whole or moved == 1 or moved == n) and (accepts >> st[base + n - moved]) & 1 == 1:

@@ -83,14 +83,14 @@ def _safe_to_play(st, card):
     """No win needs ``card`` (which fits its foundation) kept off it, by the first rule (both cards
     that build on it are up; without foundation returns) or the second (Keller's): the proofs and
     where each holds are in docs/dominances.md, sections 1 to 3."""
-    suit = card // RANKS_PER_SUIT
     r = (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT
-    red = suit == DIAMONDS or suit == HEARTS
+    red = card // RANKS_PER_SUIT == DIAMONDS or card // RANKS_PER_SUIT == HEARTS
     first, second = (CLUBS, SPADES) if red else (DIAMONDS, HEARTS)  # the other colour's suits
-    wanted = (r + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT  # relative rank of the cards built on it
+    wanted = (r + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # relative rank of the cards built on it
     if st[L.WORRY_BACK] == 0 and st[L.FOUNDATION_HEIGHTS + first] > wanted and st[L.FOUNDATION_HEIGHTS + second] > wanted:
         return True
-    partner = (SPADES if suit == CLUBS else CLUBS) if not red else (HEARTS if suit == DIAMONDS else DIAMONDS)
+    partner = ((SPADES if card // RANKS_PER_SUIT == CLUBS else CLUBS) if not red  # the other suit of its colour
+               else (HEARTS if card // RANKS_PER_SUIT == DIAMONDS else DIAMONDS))
     return ((r >= 3 or st[L.TABLEAU_BASE] == 1) and st[L.FOUNDATION_HEIGHTS + first] >= r - 1
             and st[L.FOUNDATION_HEIGHTS + second] >= r - 1 and st[L.FOUNDATION_HEIGHTS + partner] >= r - 2)
 
