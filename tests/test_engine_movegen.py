@@ -19,7 +19,8 @@ from canfield_solver.codes import position_from_number
 from canfield_solver.deal import Position, validate
 from canfield_solver.engine.bridge import decode, encode, referee_moves, unpack
 from canfield_solver.engine import layout as L
-from canfield_solver.engine.movegen import MAX_MOVES, generate, make, reachable_splits, unmake
+from canfield_solver.engine.movegen import MAX_MOVES, encode_move, generate, make, reachable_splits, unmake
+from canfield_solver.engine.search import move_score, with_score
 from canfield_solver.engine.zobrist import full_hash, make_table, state_key
 from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, crosses_base, legal_moves
 
@@ -187,6 +188,14 @@ def test_tableau_order_base_on_positions_with_a_base_rank_column_top(played_posi
         compared += 1
         fewer += base_count < cyclic_count
     assert compared >= 30 and fewer >= 10  # the rule really takes moves away
+
+
+@pytest.mark.parametrize("fields", [(0, 0, 0, 0, 0, 0), (6, 3, 3, 52, 52, 1), (3, 0, 2, 1, 34, 1), (5, 1, 0, 13, 0, 0)])
+def test_move_fields_read_back_as_packed_with_a_search_score_above_them(fields):
+    move = encode_move(*fields)
+    assert unpack(move) == fields
+    scored = with_score(move, 100)
+    assert unpack(scored) == fields and move_score(scored) == 100
 
 
 def test_permuted_columns_share_the_key():

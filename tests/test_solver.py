@@ -235,13 +235,14 @@ def searched_column_moves(position, rules, dominance):
     """(count, source, target) of the column-to-column moves ``ordered_moves`` keeps."""
     import numpy as np
 
-    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.bridge import encode, unpack
     from canfield_solver.engine.movegen import COLUMN_T, MAX_MOVES
     from canfield_solver.engine.search import ordered_moves
 
     out = np.zeros(MAX_MOVES, dtype=np.int32)
     kept = ordered_moves(encode(position, rules), out, dominance)
-    return {((m >> 7) & 63, (m >> 3) & 3, (m >> 5) & 3) for m in out[:kept] if m & 7 == COLUMN_T}
+    fields = [unpack(m) for m in out[:kept]]
+    return {(count, source, target) for kind, source, target, count, _, _ in fields if kind == COLUMN_T}
 
 
 def test_partial_moves_are_searched_only_when_they_uncover_a_foundation_card(make_position):
@@ -258,7 +259,7 @@ def test_partial_moves_are_searched_only_when_they_uncover_a_foundation_card(mak
 
 
 def test_safe_foundation_move_when_the_cards_that_could_use_it_can_go_up_too(make_position):
-    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.bridge import encode, unpack
     from canfield_solver.engine.movegen import COLUMN_F
     from canfield_solver.engine.search import safe_foundation_move
 
@@ -269,14 +270,14 @@ def test_safe_foundation_move_when_the_cards_that_could_use_it_can_go_up_too(mak
 
     # 5♥: the black 4s are next on their foundations, the red 3s are up or next: play it.
     move = forced(["3C", "3S", "4H", "2D"])
-    assert move & 7 == COLUMN_F and (move >> 3) & 3 == 0
+    assert unpack(move)[:2] == (COLUMN_F, 0)
     assert forced(["3C", "3S", "4H", "2D"], BACK) == -1          # not with foundation returns
     assert forced(["2C", "3S", "4H", "2D"]) == -1                # 3♣ still out: 4♣ cannot go up
     assert forced(["3C", "3S", "4H", "AD"]) == -1                # 3♦ not next: it may need a black 4 to sit on
 
 
 def test_safe_foundation_move_of_low_cards_under_tableau_order_base(make_position):
-    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.bridge import encode, unpack
     from canfield_solver.engine.movegen import COLUMN_F
     from canfield_solver.engine.search import safe_foundation_move
 
@@ -286,21 +287,21 @@ def test_safe_foundation_move_of_low_cards_under_tableau_order_base(make_positio
         return safe_foundation_move(encode(position, Rules(draw=3, worry_back=False, tableau_order=order)))
 
     # Nothing builds on a card of the base rank under base order: A♠ goes up, spades empty or not.
-    assert forced("AS", ["AC"], "base") & 7 == COLUMN_F
+    assert unpack(forced("AS", ["AC"], "base"))[0] == COLUMN_F
     assert forced("AS", ["AC"], "cyclic") == -1  # a K♦ or K♥ may need it
     # 2♥ (relative rank 1): only the black aces build on it, and they are always next.
-    assert forced("2H", ["AC", "AH"], "base") & 7 == COLUMN_F
+    assert unpack(forced("2H", ["AC", "AH"], "base"))[0] == COLUMN_F
     assert forced("2H", ["AC", "AH"], "cyclic") == -1
     # 3♥: the black 2s build on it; A♠ is not up, so 2♠ may need it.
     assert forced("3H", ["AC", "2H"], "base") == -1
-    assert forced("3H", ["AC", "2H", "AS"], "base") & 7 == COLUMN_F
+    assert unpack(forced("3H", ["AC", "2H", "AS"], "base"))[0] == COLUMN_F
     assert forced("3H", ["AC", "2H", "AS"], "cyclic") == -1
 
 
 def test_returns_that_would_come_straight_back_are_not_searched_under_tableau_order_base(make_position):
     import numpy as np
 
-    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.bridge import encode, unpack
     from canfield_solver.engine.movegen import MAX_MOVES, RETURN_T
     from canfield_solver.engine.search import ordered_moves
 
@@ -308,7 +309,7 @@ def test_returns_that_would_come_straight_back_are_not_searched_under_tableau_or
         position = make_position("AC", [["7C", "6H"], ["KD"], ["QS"], ["JH"]], reserve=["9C"], foundations=foundations)
         out = np.zeros(MAX_MOVES, dtype=np.int32)
         kept = ordered_moves(encode(position, Rules(draw=3, worry_back=True, tableau_order=order)), out, dominance)
-        return sum(1 for m in out[:kept] if m & 7 == RETURN_T)
+        return sum(1 for m in out[:kept] if unpack(m)[0] == RETURN_T)
 
     # 5♣ or 5♠ returned onto 6♥ would be safe to play up again (red 3s up, the other black 4 up).
     assert returns(["5C", "5S", "4H", "4D"]) == 0

@@ -8,8 +8,11 @@ Modules, each with one job:
 - ``zobrist``: the Zobrist tables and the canonical 64-bit key of a state;
 - ``movegen``: legal move generation (stock as reachable cards), make and unmake;
 - ``table``: the transposition table of keys (and a prefetch of a key's slot);
-- ``search``: the resumable depth-first search with dominances and move ordering.
+- ``search``: the resumable depth-first search with dominances and move ordering;
+- ``bounded``: the depth-first search within a bound of printed moves (shortest wins, best-score lists);
+- ``shortcut``: shorten a move path by jumps of one or two moves to later states of it;
+- ``cache``, ``loading``: where the compiled kernels are kept, and their loading from there.
 
-Kernels only take numpy arrays and integers, so later searches (most cards to the
-foundations, shortest solution) can reuse ``movegen``, ``zobrist`` and ``table`` as they are.
+Kernels only take numpy arrays and integers, so ``bounded`` and ``shortcut`` build on ``movegen``
+and ``zobrist`` as they are.
 """

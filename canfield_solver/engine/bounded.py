@@ -1,50 +1,18 @@
 """A win (or a number of foundation cards) within a move bound: depth-first search with costs in
-printed moves and a table of budgets.
-
-Costs. An engine move costs the referee moves it stands for: 1 for a play, and a stock-reach
-move (``TALON_F``/``TALON_T``) costs its draws, its recycle and the play (``move_cost``, the
-count ``bridge.referee_moves`` expands it to).
-
-Keys. The win search's key equates talon splits reachable from each other by draws alone,
-which cost moves here, so ``exact_key`` adds the split itself. Column permutations still share a
-key: they have the same shortest win.
-
-Bound and table. ``run_bounded`` looks for a win of at most ``bound`` moves. It skips a state
-when ``lower_bound`` (moves it still needs at least) exceeds what is left of the bound, and
-when the table says the state was already entered, in this round (``gen``), with at least as
-much left. Why that finds a win within the bound whenever one exists, once the search is
-exhausted: let ``T(s)`` be the most that was left at any entry of ``s`` and ``c(s)`` its
-shortest win; suppose some entered ``s`` has ``c(s) <= T(s)``, take one with the least ``c(s)``.
-When ``s`` was entered with ``T(s)`` left, the first move of its shortest win was tried, with
-``T(s) - cost >= c(s')`` left for the next state ``s'``, which was then entered (or skipped as
-having had as much left before) — so ``c(s') <= T(s')`` with ``c(s') < c(s)``, a contradiction
-unless ``s'`` is won, and then the search stopped with a win. Every move costs at least 1, so
-a cycle always has less left and is cut. The table grows as it fills; at its
-memory limit it stops recording new states (never forgets one), and the argument holds without
-those records: the search is just slower.
-
-The same argument holds word for word for a path to ``target`` foundation cards instead of a win
-(the best-score move lists); ``lower_bound`` then counts only the cards missing.
-
-Moves. ``ordered_moves(..., dominance=False)``, re-sorted by ``cheap_first``: every legal engine
-move but those onto an empty column other than the first (a column permutation of a state that
-is searched, same key and same shortest win) and whole columns moved onto an empty column (a
-permutation of the state itself: never on a shortest win). A talon card reachable with and
-without a recycle is offered without it: fewer moves, and a state with fewer passes used, which
-has every win of the other. The safe foundation move of the win search is not used: it is argued
-to keep wins in engine moves, not the count of printed moves. The lower bound is admissible: a
-move puts at most one card up, and every card still in the stock must be turned by a draw.
+printed moves and a table of budgets. Why it finds such a path whenever one exists, and which
+moves it searches: docs/bounded-search.md.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..cards import DECK_SIZE
 from . import layout as L
 from .kernel import allocating
-from .movegen import MAX_MOVES, TALON_F, TALON_T, make, unmake
+from .movegen import MAX_MOVES, TALON_F, TALON_T, make, move_kind, move_recycle, move_split, unmake
 from .search import foundation_cards
-from .search import DEPTH, EXHAUSTED, NODES, RUNNING, SCORE_SHIFT, STATUS, TABLE_FULL, WON, ordered_moves
+from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STATUS, TABLE_FULL, WON, move_score, ordered_moves
 from .table import SLOT_BYTES, new_table
 from .zobrist import mix64, state_key
 
@@ -61,14 +29,14 @@ def _ceil_div(a, b):
 @allocating
 def move_cost(st, move):
     """The referee moves engine ``move`` stands for in state ``st`` (draws and recycle included)."""
-    kind = move & 7
+    kind = move_kind(move)
     if kind != TALON_F and kind != TALON_T:
         return 1
-    split = (move >> 13) & 63
+    split = move_split(move)
     k = st[L.TALON_K]
     d = st[L.DRAW_COUNT]
     cost = 1
-    if (move >> 19) & 1 == 1:
+    if move_recycle(move) == 1:
         cost += _ceil_div(st[L.TALON_N] - k, d) + 1  # empty the stock, then recycle
         k = 0
     return cost + _ceil_div(split - k, d)
@@ -85,7 +53,7 @@ def cheap_first(st, out, count):
     keys = np.empty(count, np.int64)
     for i in range(count):
         move = out[i]
-        key = np.int64(move >> SCORE_SHIFT) * 16 - 40 * (move_cost(st, move) - 1)
+        key = np.int64(move_score(move)) * 16 - 40 * (move_cost(st, move) - 1)
         j = i
         while j > 0 and keys[j - 1] < key:
             keys[j] = keys[j - 1]
@@ -102,7 +70,7 @@ def lower_bound(st, target):
     puts at most one card up), and for a win (52) also the draws that turn every card now in the
     stock (``draw`` cards at most each)."""
     missing = max(0, target - foundation_cards(st))
-    if target < 52:
+    if target < DECK_SIZE:
         return missing
     return missing + _ceil_div(st[L.TALON_N] - st[L.TALON_K], st[L.DRAW_COUNT])
 

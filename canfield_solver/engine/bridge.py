@@ -19,9 +19,15 @@ from ..rules import (
     COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, SPACES, TABLEAU_BASE, WASTE, Move, Rules,
 )
 from . import layout as L
-from .movegen import COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F
+from .movegen import (
+    COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F,
+    move_count, move_kind, move_recycle, move_source, move_split, move_target,
+)
 
 _FOUNDATION_KINDS = (RESERVE_F, TALON_F, COLUMN_F)
+# The move accessors as plain Python functions: calling a kernel from Python would cost more than the
+# read, and compile a copy of it for Python's integers.
+_FIELDS = tuple(field.py_func for field in (move_kind, move_source, move_target, move_count, move_split, move_recycle))
 
 
 def encode(position: Position, rules: Rules) -> np.ndarray:
@@ -72,7 +78,7 @@ def decode(st: np.ndarray, base: int, score: int = 0) -> Position:
 def unpack(move: int) -> tuple[int, int, int, int, int, int]:
     """``(kind, source, target, count, split, recycle)`` of an engine move (see ``movegen``)."""
     move = int(move)
-    return move & 7, (move >> 3) & 3, (move >> 5) & 3, (move >> 7) & 63, (move >> 13) & 63, (move >> 19) & 1
+    return tuple(field(move) for field in _FIELDS)
 
 
 def referee_moves(move: int, position: Position, rules: Rules) -> list[Move]:

@@ -9,7 +9,9 @@ cards (13 at most under tableau order "base"). The rule options sit at the end
 and never change during a search.
 """
 
-PILE = 52  # room for a whole deck in every pile
+from ..cards import DECK_SIZE
+
+PILE = DECK_SIZE  # room for a whole deck in every pile
 
 RESERVE_CARDS = 0
 RESERVE_N = RESERVE_CARDS + PILE

@@ -1,6 +1,7 @@
 """Legal moves of an engine state, and make/unmake with incremental hashing.
 
-A move is one ``int32``: ``kind | source << 3 | target << 5 | count << 7 | split << 13 | recycle << 19``.
+A move is one ``int32``: ``kind | source << 3 | target << 5 | count << 7 | split << 13 | recycle << 19``,
+made by ``encode_move`` and read by ``move_kind``, ``move_source``, ... ``move_recycle``.
 
 - ``RESERVE_F``/``RESERVE_T``: the reserve top to its foundation / onto column ``target``;
 - ``TALON_F``/``TALON_T``: the stock as reachable cards: draw (and recycle, when ``recycle`` is
@@ -21,34 +22,81 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
 from . import layout as L
 from .kernel import inlined, kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
 RESERVE_F, RESERVE_T, TALON_F, TALON_T, COLUMN_F, COLUMN_T, RETURN_T = range(7)
-ALL_CARDS = np.int64((1 << 52) - 1)  # a bit mask of cards with every card in it
+ALL_CARDS = np.int64((1 << DECK_SIZE) - 1)  # a bit mask of cards with every card in it
 EVERY_SPLIT = np.int64(-1)  # bit masks of talon splits: all of them, and every third from 0
 EVERY_THIRD = np.int64(sum(1 << bit for bit in range(0, 63, 3)))
 MAX_MOVES = 512  # more than any state has (at most 5 + 52*5 + 4*(1 + 3*52) + 16, in practice < 100)
+# Where each field of a move starts: kind 3 bits, source and target 2, count and split 6, recycle 1.
+SOURCE_AT, TARGET_AT, COUNT_AT, SPLIT_AT, RECYCLE_AT = 3, 5, 7, 13, 19
+MOVE_BITS = 20  # bits above these are free (the search keeps its move scores there)
 
 
 @inlined
 def encode_move(kind, source, target, count, split, recycle):
     """Pack the fields of a move into one int32."""
-    return np.int32(kind | (source << 3) | (target << 5) | (count << 7) | (split << 13) | (recycle << 19))
+    return np.int32(kind | (source << SOURCE_AT) | (target << TARGET_AT) | (count << COUNT_AT)
+                    | (split << SPLIT_AT) | (recycle << RECYCLE_AT))
+
+
+@inlined
+def move_kind(move):
+    """``RESERVE_F`` .. ``RETURN_T``."""
+    return move & 7
+
+
+@inlined
+def move_source(move):
+    """The column a column move takes from, or the suit a return takes from."""
+    return (move >> SOURCE_AT) & 3
+
+
+@inlined
+def move_target(move):
+    """The column a move builds on, or the suit of a foundation move's card."""
+    return (move >> TARGET_AT) & 3
+
+
+@inlined
+def move_count(move):
+    """How many cards the move carries (more than 1 only for ``COLUMN_T``)."""
+    return (move >> COUNT_AT) & 63
+
+
+@inlined
+def move_split(move):
+    """Stock-reach moves: the talon split whose waste top is played."""
+    return (move >> SPLIT_AT) & 63
+
+
+@inlined
+def move_recycle(move):
+    """Stock-reach moves: 1 when the waste is recycled before the draws."""
+    return (move >> RECYCLE_AT) & 1
+
+
+@inlined
+def foundation_card(st, suit, height):
+    """The card of ``suit`` at ``height`` on its foundation (0: the base rank's card)."""
+    return suit * RANKS_PER_SUIT + (st[L.BASE_RANK] + height) % RANKS_PER_SUIT
 
 
 @kernel
 def is_red(card):
-    suit = card // 13
-    return suit == 1 or suit == 2
+    suit = card // RANKS_PER_SUIT
+    return suit == DIAMONDS or suit == HEARTS
 
 
 @kernel
 def fits_foundation(st, card):
     """The card is the next one its suit's foundation takes."""
-    height = st[L.FOUNDATION_HEIGHTS + card // 13]
-    return height < 13 and (st[L.BASE_RANK] + height) % 13 == card % 13
+    height = st[L.FOUNDATION_HEIGHTS + card // RANKS_PER_SUIT]
+    return height < RANKS_PER_SUIT and (st[L.BASE_RANK] + height) % RANKS_PER_SUIT == card % RANKS_PER_SUIT
 
 
 @kernel
@@ -68,7 +116,7 @@ def has_space(st):
 def goes_on_nothing(st, card):
     """Tableau order "base": the last card of a foundation (relative rank 12) builds on no card
     (``card`` may also be a bare rank; see ``rules.crosses_base``)."""
-    return st[L.TABLEAU_BASE] == 1 and (card % 13 - st[L.BASE_RANK]) % 13 == 12
+    return st[L.TABLEAU_BASE] == 1 and (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT == RANKS_PER_SUIT - 1
 
 
 @inlined
@@ -89,12 +137,12 @@ def takers(st, column, from_talon):
     if n == 0:
         return ALL_CARDS if st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0) else np.int64(0)
     top = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
-    rank = (top % 13 + 12) % 13  # one rank lower, K below A
+    rank = (top % RANKS_PER_SUIT + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # one rank lower, K below A
     if goes_on_nothing(st, rank):
         return np.int64(0)
-    if is_red(top):  # the black cards of that rank: spades and clubs
-        return (np.int64(1) << rank) | (np.int64(1) << (39 + rank))
-    return (np.int64(1) << (13 + rank)) | (np.int64(1) << (26 + rank))
+    if is_red(top):  # the black cards of that rank
+        return (np.int64(1) << (CLUBS * RANKS_PER_SUIT + rank)) | (np.int64(1) << (SPADES * RANKS_PER_SUIT + rank))
+    return (np.int64(1) << (DIAMONDS * RANKS_PER_SUIT + rank)) | (np.int64(1) << (HEARTS * RANKS_PER_SUIT + rank))
 
 
 @kernel
@@ -125,8 +173,8 @@ def next_cards(st):
     mask = np.int64(0)
     for suit in range(4):
         height = st[L.FOUNDATION_HEIGHTS + suit]
-        if height < 13:
-            mask |= np.int64(1) << (suit * 13 + (st[L.BASE_RANK] + height) % 13)
+        if height < RANKS_PER_SUIT:
+            mask |= np.int64(1) << foundation_card(st, suit, height)
     return mask
 
 
@@ -142,7 +190,7 @@ def generate(st, out):
     if st[L.RESERVE_N] > 0:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if (fits >> card) & 1 == 1:
-            out[count] = encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
+            out[count] = encode_move(RESERVE_F, 0, card // RANKS_PER_SUIT, 1, 0, 0)
             count += 1
         for target in range(4):
             if (onto[target] >> card) & 1 == 1:
@@ -162,7 +210,7 @@ def generate(st, out):
                 continue
             again = (recycle >> split) & 1
             if fits & bit != 0:
-                out[count] = encode_move(TALON_F, 0, card // 13, 1, split, again)
+                out[count] = encode_move(TALON_F, 0, card // RANKS_PER_SUIT, 1, split, again)
                 count += 1
             for target in range(4):
                 if talon_onto[target] & bit != 0:
@@ -176,9 +224,9 @@ def generate(st, out):
         base = L.COLUMN_CARDS + source * L.PILE
         top = st[base + n - 1]
         if (fits >> top) & 1 == 1:
-            out[count] = encode_move(COLUMN_F, source, top // 13, 1, 0, 0)
+            out[count] = encode_move(COLUMN_F, source, top // RANKS_PER_SUIT, 1, 0, 0)
             count += 1
-        top_rank = top % 13
+        top_rank = top % RANKS_PER_SUIT
         for target in range(4):
             accepts = onto[target]
             if target == source or accepts == 0:
@@ -187,7 +235,8 @@ def generate(st, out):
             if st[L.COLUMN_N + target] > 0:
                 # The column is one run, so the card ``moved`` deep has rank top + moved - 1 (mod 13):
                 # only every 13th depth has the rank that builds on the target's top.
-                moved, step = (column_top(st, target) % 13 + 12 - top_rank) % 13 + 1, 13
+                moved = (column_top(st, target) % RANKS_PER_SUIT + (RANKS_PER_SUIT - 1) - top_rank) % RANKS_PER_SUIT + 1
+                step = RANKS_PER_SUIT
             while moved <= n:  # not a stepped range: its trip count costs a division
                 if (not whole or moved == 1 or moved == n) and (accepts >> st[base + n - moved]) & 1 == 1:
                     out[count] = encode_move(COLUMN_T, source, target, moved, 0, 0)
@@ -198,7 +247,7 @@ def generate(st, out):
             height = st[L.FOUNDATION_HEIGHTS + suit]
             if height == 0:
                 continue
-            card = suit * 13 + (st[L.BASE_RANK] + height - 1) % 13
+            card = foundation_card(st, suit, height - 1)
             for target in range(4):
                 if (onto[target] >> card) & 1 == 1:
                     out[count] = encode_move(RETURN_T, suit, target, 1, 0, 0)
@@ -211,7 +260,7 @@ def _push(st, hashes, z, column, card):
     n = st[L.COLUMN_N + column]
     st[L.COLUMN_CARDS + column * L.PILE + n] = card
     st[L.COLUMN_N + column] = n + 1
-    hashes[1 + column] ^= z[Z_COLUMN + n * 52 + card]
+    hashes[1 + column] ^= z[Z_COLUMN + n * DECK_SIZE + card]
 
 
 @kernel
@@ -219,7 +268,7 @@ def _pop(st, hashes, z, column):
     n = st[L.COLUMN_N + column] - 1
     card = st[L.COLUMN_CARDS + column * L.PILE + n]
     st[L.COLUMN_N + column] = n
-    hashes[1 + column] ^= z[Z_COLUMN + n * 52 + card]
+    hashes[1 + column] ^= z[Z_COLUMN + n * DECK_SIZE + card]
     return card
 
 
@@ -244,16 +293,16 @@ def _take_card(st, hashes, z, kind, target):
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
         height = st[L.FOUNDATION_HEIGHTS + target] - 1
         st[L.FOUNDATION_HEIGHTS + target] = height
-        return np.int32(target * 13 + (st[L.BASE_RANK] + height) % 13)  # a card, as ``_pop`` returns it
+        return np.int32(foundation_card(st, target, height))  # a card, as ``_pop`` returns it
     return _pop(st, hashes, z, target)
 
 
 @kernel
 def make(st, hashes, z, move):
     """Carry out a legal move (and the automatic refill); return what ``unmake`` needs."""
-    kind = move & 7
-    source = (move >> 3) & 3
-    target = (move >> 5) & 3
+    kind = move_kind(move)
+    source = move_source(move)
+    target = move_target(move)
     undo = st[L.TALON_K]
     if kind == RESERVE_F or kind == RESERVE_T:
         n = st[L.RESERVE_N] - 1
@@ -261,8 +310,8 @@ def make(st, hashes, z, move):
         _set_reserve_n(st, hashes, z, n)
         _put_card(st, hashes, z, card, kind, target)
     elif kind == TALON_F or kind == TALON_T:
-        split = (move >> 13) & 63
-        if (move >> 19) & 1 == 1 and st[L.PASSES] != 0:
+        split = move_split(move)
+        if move_recycle(move) == 1 and st[L.PASSES] != 0:
             hashes[0] ^= recycles_hash(np.int64(st[L.RECYCLES])) ^ recycles_hash(st[L.RECYCLES] + 1)
             st[L.RECYCLES] += 1
         card = st[L.TALON + split - 1]
@@ -276,12 +325,12 @@ def make(st, hashes, z, move):
     elif kind == RETURN_T:
         height = st[L.FOUNDATION_HEIGHTS + source] - 1
         st[L.FOUNDATION_HEIGHTS + source] = height
-        _push(st, hashes, z, target, np.int32(source * 13 + (st[L.BASE_RANK] + height) % 13))
+        _push(st, hashes, z, target, np.int32(foundation_card(st, source, height)))
     else:
         if kind == COLUMN_F:
             _put_card(st, hashes, z, _pop(st, hashes, z, source), kind, target)
         else:
-            count = (move >> 7) & 63
+            count = move_count(move)
             n = st[L.COLUMN_N + source]
             base = L.COLUMN_CARDS + source * L.PILE
             for i in range(n - count, n):
@@ -299,14 +348,14 @@ def make(st, hashes, z, move):
 @kernel
 def unmake(st, hashes, z, move, undo):
     """Take back ``move`` made with ``make`` (which returned ``undo``)."""
-    kind = move & 7
-    source = (move >> 3) & 3
-    target = (move >> 5) & 3
+    kind = move_kind(move)
+    source = move_source(move)
+    target = move_target(move)
     if kind == RESERVE_F or kind == RESERVE_T:
         _take_card(st, hashes, z, kind, target)
         _set_reserve_n(st, hashes, z, st[L.RESERVE_N] + 1)
     elif kind == TALON_F or kind == TALON_T:
-        split = (move >> 13) & 63
+        split = move_split(move)
         n = st[L.TALON_N]
         card = _take_card(st, hashes, z, kind, target)
         for i in range(n, split - 1, -1):
@@ -315,7 +364,7 @@ def unmake(st, hashes, z, move, undo):
         st[L.TALON_N] = n + 1
         st[L.TALON_K] = undo & 255
         hashes[0] ^= z[Z_TALON + card]
-        if (move >> 19) & 1 == 1 and st[L.PASSES] != 0:
+        if move_recycle(move) == 1 and st[L.PASSES] != 0:
             hashes[0] ^= recycles_hash(np.int64(st[L.RECYCLES])) ^ recycles_hash(st[L.RECYCLES] - 1)
             st[L.RECYCLES] -= 1
     elif kind == RETURN_T:
@@ -329,7 +378,7 @@ def unmake(st, hashes, z, move, undo):
         if kind == COLUMN_F:
             _push(st, hashes, z, source, _take_card(st, hashes, z, kind, target))
         else:
-            count = (move >> 7) & 63
+            count = move_count(move)
             n = st[L.COLUMN_N + target]
             base = L.COLUMN_CARDS + target * L.PILE
             for i in range(n - count, n):

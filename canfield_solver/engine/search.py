@@ -2,39 +2,21 @@
 
 ``run`` searches for at most ``budget`` new states and returns, so the caller (Python) can
 check the clock and call it again: all search state lives in the arrays of ``SearchArrays``.
-
-Completeness. Every state entered is stored in the table on entry and never entered again, so
-a state on the current path is never searched twice (cycles) and neither is a transposition.
-Let ``d(s)`` be the least pair (engine moves not to a foundation, foundation moves), compared
-first by the first count, over the *compliant* wins from ``s``: those in which
-every move of part of a column (a partial move) is followed at once by the foundation move of the
-card it uncovers. With dominances off every win counts as compliant; with them on, where
-``partial_moves_pruned`` holds, every winnable state has a compliant win (Blake & Gent, "The
-Winnability of Klondike Solitaire and Many Other Patience Games", JAIR 85, 2026, Theorem 4,
-Appendix B.2: red-black building is an "indistinguishable" build policy, runs move by the rule
-single cards move by, cards leave the tableau only to columns and foundations, the game is won on
-the foundations, and no rule limits the order of moves — which "waste-first" spaces do), and
-suffixes of compliant wins are compliant. If the search ends without a win while some entered
-state is winnable, take one with the least ``d``: its searched moves contain one to a state with a
-smaller ``d`` (the first move of a best compliant win — a partial move in it uncovers a card
-that fits its foundation, so ``ordered_moves`` keeps it, and it is never a foundation return
-that ``comes_straight_back`` — or one to a column permutation of that
-state when ``ordered_moves`` leaves that move out, or a dominant move, see
-``safe_foundation_move``), and that state was entered, or skipped because one with the same key
-was, which has the same ``d`` (same key: a column permutation, or talon splits reachable from each
-other by draws and recycles alone, see ``zobrist.canonical_split``) — a contradiction.
+Why it finds a win whenever there is one, with the moves it leaves out: docs/dominances.md.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
 from . import layout as L
-from .kernel import kernel
+from .kernel import inlined, kernel
 from .movegen import (
     COLUMN_F,
     COLUMN_T,
     MAX_MOVES,
+    MOVE_BITS,
     RESERVE_F,
     RESERVE_T,
     RETURN_T,
@@ -42,8 +24,14 @@ from .movegen import (
     TALON_T,
     encode_move,
     fits_foundation,
+    foundation_card,
     generate,
     make,
+    move_count,
+    move_kind,
+    move_recycle,
+    move_source,
+    move_target,
     next_cards,
     reachable_splits,
     unmake,
@@ -52,8 +40,10 @@ from .table import grown, insert, prefetch
 from .zobrist import state_key
 
 MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
-SCORE_SHIFT = 20  # above the 20 bits of a move (see movegen)
+SCORE_SHIFT = MOVE_BITS  # a move's search score rides above its fields (see ``move_score``)
 MOVE_FIELDS = (1 << SCORE_SHIFT) - 1
+
+
 # Status codes of ``run``.
 RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
 # Cells of the control array.
@@ -65,6 +55,18 @@ DEPTH, NODES, STATUS = range(3)
 CARDS, LENGTH = range(2)
 
 
+@inlined
+def with_score(move, score):
+    """``move`` with its search ``score`` in the bits above its fields, which the accessors ignore."""
+    return move | (score << SCORE_SHIFT)
+
+
+@inlined
+def move_score(move):
+    """The search score ``ordered_moves`` gave ``move``."""
+    return move >> SCORE_SHIFT
+
+
 @kernel
 def foundation_cards(st):
     """How many cards are on the foundations (the base card included)."""
@@ -73,91 +75,51 @@ def foundation_cards(st):
 
 @kernel
 def is_won(st):
-    return foundation_cards(st) == 52
+    return foundation_cards(st) == DECK_SIZE
 
 
 @kernel
 def _safe_to_play(st, card):
-    """No win needs ``card`` (which fits its foundation, relative rank ``r``) kept off it.
-
-    Either no card can ever be built on it: both cards built on it (the other colour's, relative
-    rank ``r - 1``, wrapping to 12 for the base rank) are on their foundations (relative rank
-    ``q`` of suit ``o`` is up when the height of ``o`` exceeds ``q``). Or (``r >= 3``) each of them
-    is up or next on its foundation (other colour's heights at least ``r - 1``), and so is each
-    card of the same colour as ``card`` and rank ``r - 2`` (its own suit's is up; the other suit's
-    height is at least ``r - 2``), while every card of rank ``r - 3`` that could be built on
-    those is up: Keller's and Blake & Gent's rule (JAIR 2026, Corollary 3). Foundation returns
-    must be off, so "up" stays up. Under tableau order "base" nothing builds on relative rank 0,
-    which ends that chain early, so the second rule holds for ``r`` 0 to 2 too, and with
-    foundation returns allowed (the first rule does not): docs/dominances.md has the proofs.
-    """
-    r = (card % 13 - st[L.BASE_RANK]) % 13
-    red = card // 13 == 1 or card // 13 == 2
-    first, second = (0, 3) if red else (1, 2)
-    wanted = (r + 12) % 13  # relative rank of the cards built on it
+    """No win needs ``card`` (which fits its foundation) kept off it, by the first rule (both cards
+    that build on it are up; without foundation returns) or the second (Keller's): the proofs and
+    where each holds are in docs/dominances.md, sections 1 to 3."""
+    r = (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT
+    red = card // RANKS_PER_SUIT == DIAMONDS or card // RANKS_PER_SUIT == HEARTS
+    first, second = (CLUBS, SPADES) if red else (DIAMONDS, HEARTS)  # the other colour's suits
+    wanted = (r + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # relative rank of the cards built on it
     if st[L.WORRY_BACK] == 0 and st[L.FOUNDATION_HEIGHTS + first] > wanted and st[L.FOUNDATION_HEIGHTS + second] > wanted:
         return True
-    partner = (3 if card // 13 == 0 else 0) if not red else (2 if card // 13 == 1 else 1)
+    partner = ((SPADES if card // RANKS_PER_SUIT == CLUBS else CLUBS) if not red  # the other suit of its colour
+               else (HEARTS if card // RANKS_PER_SUIT == DIAMONDS else DIAMONDS))
     return ((r >= 3 or st[L.TABLEAU_BASE] == 1) and st[L.FOUNDATION_HEIGHTS + first] >= r - 1
             and st[L.FOUNDATION_HEIGHTS + second] >= r - 1 and st[L.FOUNDATION_HEIGHTS + partner] >= r - 2)
 
 
 @kernel
 def safe_foundation_move(st):
-    """A foundation move that keeps every win and lowers ``d`` (see the module docstring), or -1.
-
-    Without foundation returns, or with them under tableau order "base" (docs/dominances.md,
-    section 3, shows why the proof below still holds there). Card ``c`` fits its foundation and
-    is safe to play (``_safe_to_play``); ``c`` is the reserve top, a column top, or (draw 1,
-    unlimited passes) any talon card. Proof: take a best compliant win ``W`` from ``s``; from
-    ``s'`` (``c`` moved up) play ``W`` skipping every move of ``c`` alone (the move of ``c`` to the foundation, which
-    ``W`` must hold, included) and moving runs that end in ``c`` without it, and with every card
-    ``W`` puts onto ``c`` or onto a card so diverted (only the other colour's ``r - 1`` cards
-    and then the same colour's ``r - 2`` ones can be) played to its foundation instead, where it
-    is next whenever it is in play; later moves of diverted cards are skipped. Nothing else is
-    ever built on ``c`` or a diverted card, so each move stays legal, and the states correspond:
-    ``s'`` is ``W``'s state without ``c`` and the diverted cards, which lie on top of their
-    piles — except that while ``c`` would lie in the reserve or alone in a column with the reserve
-    not empty, ``s'`` holds the reserve's next card in that column instead (a refill that used
-    ``c`` uses the next reserve card; that card's moves from the reserve become moves from the
-    column; a later refill takes the card after it, which is the same layout up to the order of
-    the columns; a partial move of ``W`` becomes one of the same run without ``c``, or none, so
-    a compliant ``W`` gives a compliant win). Draw-1 talon: every talon card stays reachable whatever ``k`` is. Spaces
-    "waste" (an empty column takes only a talon card) keeps this: a move of ``W`` onto an empty
-    column plays a talon card, which ``s'`` still has in its talon, onto a column that is empty in
-    ``s'`` too (``s'`` has an empty column wherever ``W``'s state has one), and the one card that
-    changes pile kind, the reserve card refilled early, plays from the reserve in ``W`` and so
-    never onto an empty column. So ``s'`` wins with fewer non-foundation moves (a diversion)
-    or as many and one foundation move fewer (none). Under draw 3 a talon removal shifts
-    the turning groups, so talon cards are not included.
-
-    Spaces "waste-first" (while a column is empty only talon cards move onto columns) needs
-    ``s'`` to have an empty column exactly where ``W``'s state has one, which holds only for a
-    column top with a card under it: such a column never empties earlier in ``s'`` (``c`` is the
-    top of every run that moves with it, and moving the rest of such a run moves the same
-    cards below it). A reserve card, a lone column card (the reserve runs out one refill early
-    in ``s'``) and a talon card (``W`` may fill a space with it) are not used there.
-    """
+    """A foundation move that keeps every win and lowers the measure ``d``, or -1: a card that is
+    ``_safe_to_play`` from the reserve, a column or (draw 1, unlimited passes) the talon, as far as
+    foundation returns and the spaces rules allow (docs/dominances.md, sections 1 and 3)."""
     if st[L.WORRY_BACK] == 1 and st[L.TABLEAU_BASE] == 0:
         return -1
     waste_first = st[L.SPACES] == 2
     if st[L.RESERVE_N] > 0 and not waste_first:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if fits_foundation(st, card) and _safe_to_play(st, card):
-            return encode_move(RESERVE_F, 0, card // 13, 1, 0, 0)
+            return encode_move(RESERVE_F, 0, card // RANKS_PER_SUIT, 1, 0, 0)
     for column in range(4):
         n = st[L.COLUMN_N + column]
         if n > 1 or (n == 1 and not waste_first):
             card = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
             if fits_foundation(st, card) and _safe_to_play(st, card):
-                return encode_move(COLUMN_F, column, card // 13, 1, 0, 0)
+                return encode_move(COLUMN_F, column, card // RANKS_PER_SUIT, 1, 0, 0)
     if st[L.DRAW_COUNT] == 1 and st[L.PASSES] == 0 and not waste_first:
         fits = next_cards(st)
         for split in range(1, st[L.TALON_N] + 1):
             card = st[L.TALON + split - 1]
             if (fits >> card) & 1 == 1 and _safe_to_play(st, card):
                 direct, recycle = reachable_splits(st)
-                return encode_move(TALON_F, 0, card // 13, 1, split, 1 - ((direct >> split) & 1))
+                return encode_move(TALON_F, 0, card // RANKS_PER_SUIT, 1, split, 1 - ((direct >> split) & 1))
     return -1
 
 
@@ -171,7 +133,7 @@ def comes_straight_back(st, suit):
         return False
     height = st[L.FOUNDATION_HEIGHTS + suit] - 1
     st[L.FOUNDATION_HEIGHTS + suit] = height
-    safe = _safe_to_play(st, suit * 13 + (st[L.BASE_RANK] + height) % 13)
+    safe = _safe_to_play(st, foundation_card(st, suit, height))
     st[L.FOUNDATION_HEIGHTS + suit] = height + 1
     return safe
 
@@ -183,13 +145,13 @@ def _score(st, move):
     A talon play that needs a recycle comes after the direct ones of its kind, and with limited
     passes (where a recycle spent early can cost the win) after every other move but returns.
     """
-    kind = move & 7
+    kind = move_kind(move)
     if kind == RESERVE_F:
         return 100
     if kind == COLUMN_F:
         return 90
     if kind == TALON_F or kind == TALON_T:
-        recycle = (move >> 19) & 1
+        recycle = move_recycle(move)
         if recycle == 1 and st[L.PASSES] != 0:
             return 10 if kind == TALON_F else 9
         if kind == TALON_F:
@@ -198,8 +160,8 @@ def _score(st, move):
     if kind == RESERVE_T:
         return 80
     if kind == COLUMN_T:
-        source = (move >> 3) & 3
-        count = (move >> 7) & 63
+        source = move_source(move)
+        count = move_count(move)
         n = st[L.COLUMN_N + source]
         if count == n:
             return 70 if st[L.RESERVE_N] > 0 else 30
@@ -213,7 +175,7 @@ def _score(st, move):
 def partial_moves_pruned(st):
     """Partial column moves that uncover a card not fitting its foundation are left out (with
     dominances on): any run may move (moves "any") and spaces are not "waste-first", the
-    conditions under which every win has a compliant one (see the module docstring)."""
+    conditions under which every win has a compliant one (docs/dominances.md)."""
     return st[L.WHOLE] == 0 and st[L.SPACES] != 2
 
 
@@ -243,23 +205,22 @@ def ordered_moves(st, out, dominance):
     kept = 0
     for i in range(count):
         move = out[i]
-        kind = move & 7
+        kind = move_kind(move)
         if kind == COLUMN_T and prune_partial:
-            source = (move >> 3) & 3
-            uncovered = st[L.COLUMN_N + source] - ((move >> 7) & 63)
+            source = move_source(move)
+            uncovered = st[L.COLUMN_N + source] - move_count(move)
             if uncovered > 0 and not fits_foundation(st, st[L.COLUMN_CARDS + source * L.PILE + uncovered - 1]):
                 continue
-        if kind == RETURN_T and dominance and comes_straight_back(st, (move >> 3) & 3):
+        if kind == RETURN_T and dominance and comes_straight_back(st, move_source(move)):
             continue
         if kind == COLUMN_T or kind == RESERVE_T or kind == TALON_T or kind == RETURN_T:
-            target = (move >> 5) & 3
+            target = move_target(move)
             if st[L.COLUMN_N + target] == 0:
                 if target != first_empty:
                     continue
-                if kind == COLUMN_T and (move >> 7) & 63 == st[L.COLUMN_N + ((move >> 3) & 3)]:
+                if kind == COLUMN_T and move_count(move) == st[L.COLUMN_N + move_source(move)]:
                     continue
-        # The score rides in the bits above the move's fields, which every reader masks off.
-        keyed = move | (_score(st, move) << SCORE_SHIFT)
+        keyed = with_score(move, _score(st, move))
         j = kept
         while j > 0 and out[j - 1] < keyed:
             out[j] = out[j - 1]

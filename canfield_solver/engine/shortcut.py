@@ -3,7 +3,7 @@
 A depth-first search returns the path on its stack, which wanders: it often passes through a
 state from which one or two moves reach a state the path only gets to much later. ``shortcut``
 walks the path from its start and, at each state, takes the one or two moves that save the most
-printed moves (``shortest.move_cost``) against the path, then carries on from the state it lands in — the
+printed moves (``bounded.move_cost``) against the path, then carries on from the state it lands in — the
 very state of the path (the key compares columns in place, not up to order, and the exact talon
 split), so the rest of the path stays valid from there. The result ends in the path's last state
 and costs no more; it is not claimed shortest (``shortest.tighten`` is for that).

@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..cards import DECK_SIZE
 from . import layout as L
 from .kernel import kernel
 
 # Offsets in the table of random numbers.
 Z_RESERVE = 0  # 53 reserve lengths
-Z_TALON = Z_RESERVE + L.PILE + 1  # 52 cards
-Z_SPLIT = Z_TALON + 52  # 53 split classes
-Z_COLUMN = Z_SPLIT + L.PILE + 1  # position * 52 + card
-Z_SIZE = Z_COLUMN + L.PILE * 52
+Z_TALON = Z_RESERVE + L.PILE + 1  # one per card
+Z_SPLIT = Z_TALON + DECK_SIZE  # 53 split classes
+Z_COLUMN = Z_SPLIT + L.PILE + 1  # position * DECK_SIZE + card
+Z_SIZE = Z_COLUMN + L.PILE * DECK_SIZE
 
 _SEED = 0xCAF1E1D
 
@@ -87,7 +88,7 @@ def full_hash(st, z, hashes):
         h = np.uint64(0)
         base = L.COLUMN_CARDS + c * L.PILE
         for i in range(st[L.COLUMN_N + c]):
-            h ^= z[Z_COLUMN + i * 52 + st[base + i]]
+            h ^= z[Z_COLUMN + i * DECK_SIZE + st[base + i]]
         hashes[1 + c] = h
 
 
