@@ -37,8 +37,10 @@ from .engine.movegen import COLUMN_F, RESERVE_F, TALON_F
 from .engine.search import safe_foundation_move
 from .hidden import fill, has_hidden, unseen_cards
 from .hint import DEFAULT_MAX_NODES, hint
+from .limits import Limits
+from .outcomes import Verdict
 from .rules import DRAW, RECYCLE, Move, Rules, apply, legal_moves
-from .solver import UNKNOWN, solve
+from .solver import solve
 
 WON, LOST, STUCK, CYCLE, TURNS = "won", "lost", "stuck", "cycle", "turns"
 
@@ -107,15 +109,12 @@ def play(
     *,
     samples: int = 10,
     seed: int = 0,
-    max_nodes: int | None = DEFAULT_MAX_NODES,
+    limits: Limits = Limits(max_nodes=DEFAULT_MAX_NODES),
     max_turns: int | None = None,
-    time_limit: float | None = None,
-    memory: int | None = None,
     jobs: int = 1,
 ) -> Game:
     """Play the real deal ``position`` from where it stands as the honest player; ``seed`` makes
-    the hints' samples, and so the game, reproducible. ``max_nodes``, ``time_limit`` and
-    ``memory`` limit each solve."""
+    the hints' samples, and so the game, reproducible. ``limits`` limit each solve."""
     rng = random.Random(seed)
     seen = shown_cards(position)
     views: set = set()  # the views had so far (score and recycles left out), and their boards
@@ -134,10 +133,10 @@ def play(
         shown = view(position, seen)
         if not has_hidden(shown):
             # Every card known: the solver's verdict decides, and a win is played out as found.
-            result = solve(shown, rules, max_nodes=max_nodes, time_limit=time_limit, memory=memory)
+            result = solve(shown, rules, limits=limits)
             solved += 1
-            unknown += result.verdict == UNKNOWN
-            if result.verdict != UNKNOWN:
+            unknown += result.verdict == Verdict.UNKNOWN
+            if result.verdict != Verdict.UNKNOWN:
                 for move in result.moves[:None if max_turns is None else max_turns - len(moves)]:
                     position = apply(position, move, rules)
                     moves.append(move)
@@ -149,8 +148,7 @@ def play(
             if not legal_moves(shown, rules):
                 end = STUCK
                 break
-            result = hint(shown, rules, samples=samples, seed=rng.randrange(2**32), max_nodes=max_nodes,
-                          time_limit=time_limit, memory=memory, jobs=jobs)
+            result = hint(shown, rules, samples=samples, seed=rng.randrange(2**32), limits=limits, jobs=jobs)
             solved += result.samples
             unknown += result.winnable.unknown
             move = next((choice.move for choice in result.choices
