@@ -172,6 +172,11 @@ def worker_memory(jobs: int) -> int:
     return max(MIN_MEMORY, min(DEFAULT_MEMORY, ram // (2 * jobs)))
 
 
+def worker_limits(limits: Limits, jobs: int) -> Limits:
+    """``limits`` for each of ``jobs`` local workers: their ``memory``, else ``worker_memory(jobs)``."""
+    return limits if limits.memory is not None else replace(limits, memory=worker_memory(jobs))
+
+
 def _batch_worker(options: RuleOptions, limits: Limits, solve: SolveFunction | None) -> Callable[[Task], Row]:
     """A worker's job function: the solver warmed up once, then ``solve_task``."""
     solve = solve or default_solve()
@@ -193,8 +198,8 @@ def batch_solver(options: RuleOptions, limits: Limits, jobs: int | None,
     ``worker_memory``; a remote cluster's workers keep the solver's default, as their RAM is
     unknown here."""
     jobs = jobs or os.cpu_count() or 1
-    if limits.memory is None and scheduler in (None, "local"):
-        limits = replace(limits, memory=worker_memory(jobs))
+    if scheduler in (None, "local"):
+        limits = worker_limits(limits, jobs)
     if scheduler:
         from .dask_runner import check_scheduler, solve_on_dask
 

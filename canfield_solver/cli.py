@@ -382,8 +382,8 @@ def searching(hint: str) -> Iterator[None]:
 @click.option("--full", is_flag=True, help="One single move a line, every draw on its own line.")
 @board_options
 @file_options
-def solve(deal: str, as_json: bool, limits: Limits, ascii_: bool, full: bool, board: bool, board_every: int | None, color: str, html_file: str | None,
-          force: bool, shortest: bool = False, **rule_flags) -> None:
+def solve(deal: str, as_json: bool, limits: Limits, ascii_: bool, full: bool, board: bool, board_every: int | None,
+          color: str, html_file: str | None, force: bool, shortest: bool = False, **rule_flags) -> None:
     """Decide DEAL: winnable (with a winning move list), unwinnable, or unknown (a limit was hit).
 
     The output is a '#' verdict line then the numbered steps: the draws before a play joined to it
@@ -471,7 +471,7 @@ def hint(position: str, samples: int, seed: int | None, limits: Limits, jobs: in
 
     from tqdm import tqdm
 
-    from .batch import worker_memory
+    from .batch import worker_limits
     from .hidden import has_hidden
     from .hint import hint as run_hint, report_json, report_text
 
@@ -479,10 +479,8 @@ def hint(position: str, samples: int, seed: int | None, limits: Limits, jobs: in
     jobs = jobs or os.cpu_count() or 1
     total = samples if has_hidden(setup.position) else 1
     with tqdm(total=total, unit="sample", file=sys.stderr, disable=quiet, delay=1.0, dynamic_ncols=True) as bar:
-        if limits.memory is None:
-            limits = replace(limits, memory=worker_memory(jobs))
-        result = run_hint(setup.position, setup.rules, samples=samples, seed=seed, limits=limits, jobs=jobs,
-                          progress=lambda: bar.update(1))
+        result = run_hint(setup.position, setup.rules, samples=samples, seed=seed, limits=worker_limits(limits, jobs),
+                          jobs=jobs, progress=lambda: bar.update(1))
     if as_json:
         click.echo(json.dumps(report_json(result, setup.position, ascii_), ensure_ascii=False))
         return

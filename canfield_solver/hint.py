@@ -108,7 +108,7 @@ _worker: tuple | None = None  # (moves, rules, solver) of a pool worker
 def _init_worker(parent: int, moves: list[Move], rules: Rules, limits: Limits) -> None:
     global _worker
     start_worker(parent)
-    _worker = (moves, rules, _make_solver(rules, limits))
+    _worker = (moves, rules, VerdictSolver(rules, limits))
 
 
 def _in_worker(sample: Position) -> list[Verdict]:
@@ -116,20 +116,16 @@ def _in_worker(sample: Position) -> list[Verdict]:
     return sample_verdicts(sample, moves, rules, solver)
 
 
-def _make_solver(rules: Rules, limits: Limits) -> VerdictSolver:
-    return VerdictSolver(rules, limits)
-
-
 def _solve_samples(samples: list[Position], moves: list[Move], rules: Rules, limits: Limits,
                    jobs: int) -> Iterator[list[Verdict]]:
     """The verdicts of each sample, as the samples finish (a tally does not depend on the order)."""
     if jobs == 1 or len(samples) == 1:
-        solver = _make_solver(rules, limits)
+        solver = VerdictSolver(rules, limits)
         for sample in samples:
             yield sample_verdicts(sample, moves, rules, solver)
         return
     # Load the search's kernels here (two states: start and run), so that forked workers have them.
-    sample_verdicts(samples[0], moves[:1], rules, _make_solver(rules, replace(limits, max_nodes=2)))
+    sample_verdicts(samples[0], moves[:1], rules, VerdictSolver(rules, replace(limits, max_nodes=2)))
     # Elsewhere than on Linux workers are spawned and load the kernels themselves.
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     pool = WorkerPool(max_workers=min(jobs, len(samples)), mp_context=context,
@@ -183,8 +179,9 @@ def hint(
 
 
 def _verdict_word(tally: Tally) -> str:
-    verdict = Verdict.WINNABLE if tally.wins else Verdict.UNKNOWN if tally.unknown else Verdict.UNWINNABLE
-    return f"{verdict} (limit hit)" if verdict == Verdict.UNKNOWN else f"{verdict}"
+    if tally.wins:
+        return Verdict.WINNABLE.value
+    return f"{Verdict.UNKNOWN} (limit hit)" if tally.unknown else Verdict.UNWINNABLE.value
 
 
 def _percent(value: float) -> str:

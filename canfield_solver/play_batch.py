@@ -15,7 +15,7 @@ import zlib
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from .batch import Task, worker_memory
+from .batch import Task, worker_limits
 from .limits import Limits
 from .play import play
 from .play_results import PlayRow
@@ -50,8 +50,7 @@ def _play_worker(options: RuleOptions, limits: Limits, samples: int,
 def play_tasks(options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None,
                jobs: int | None) -> Callable[[list[Task]], Iterable[PlayRow]]:
     """How the ``play`` command plays its deals: one game per worker, on ``jobs`` processes
-    (default: all cores), each worker's solves within ``worker_memory`` unless ``limits`` say."""
+    (default: all cores), each worker's solves within ``worker_limits``."""
     jobs = jobs or os.cpu_count() or 1
-    if limits.memory is None:
-        limits = replace(limits, memory=worker_memory(jobs))
-    return lambda todo: run_each(todo, jobs, _play_worker, (options, limits, samples, verdict_nodes))
+    return lambda todo: run_each(todo, jobs, _play_worker, (options, worker_limits(limits, jobs), samples,
+                                                           verdict_nodes))

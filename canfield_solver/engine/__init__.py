@@ -8,7 +8,10 @@ Modules, each with one job:
 - ``zobrist``: the Zobrist tables and the canonical 64-bit key of a state;
 - ``movegen``: legal move generation (stock as reachable cards), make and unmake;
 - ``table``: the transposition table of keys (and a prefetch of a key's slot);
-- ``search``: the resumable depth-first search with dominances and move ordering.
+- ``search``: the resumable depth-first search with dominances and move ordering;
+- ``bounded``: the bounded search for short paths, ``shortcut``: detours cut out of a path;
+- ``driver``: the one way in for the rest of the package: it runs a search within ``Limits``
+  (the table and its growth, the keys, the drive loop) and returns an ``EngineOutcome``.
 
 Kernels only take numpy arrays and integers, so later searches (most cards to the
 foundations, shortest solution) can reuse ``movegen``, ``zobrist`` and ``table`` as they are.
