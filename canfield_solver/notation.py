@@ -25,7 +25,7 @@ import re
 
 from .cards import HIDDEN, SUIT_NAMES, CardError, card_name, parse_card, suit_of
 from .deal import Position
-from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, IllegalMove, Move, Rules, apply, moved_cards
+from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, IllegalMove, Move, Rules, apply, moved_cards
 from .tap import is_tap
 
 # Foundations are listed base suit first, then in the app's order.

@@ -300,9 +300,9 @@ def test_the_installed_command(tmp_path):
     assert done.stderr == "move 2 is illegal: recycle: the stock is not empty yet\n"
 
 
-def readme_block(after: str, language: str = "") -> str:
-    """The first fenced block of README.md after the text ``after``."""
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+def readme_block(after: str, language: str = "", page: str = "README.md") -> str:
+    """The first fenced block of ``page`` (README.md, or a docs/ page) after the text ``after``."""
+    text = (Path(__file__).resolve().parents[1] / page).read_text(encoding="utf-8")
     start = text.index(f"```{language}\n", text.index(after)) + len(language) + 4
     return text[start:text.index("```", start)]
 

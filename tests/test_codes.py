@@ -66,7 +66,7 @@ def test_splitmix64_matches_the_reference_outputs():
 
 
 def readme_deal(code: str) -> dict:
-    """An independent re-implementation of README's "Game codes" text, from the text alone."""
+    """An independent re-implementation of docs/formats.md's "Game codes" text, from the text alone."""
     match = re.fullmatch(r"CF1-D([13])-([A-Z]{7})", code.strip().upper())
     n = 0
     for letter in match.group(2):

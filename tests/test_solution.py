@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from canfield_solver.codes import position_from_code
 from canfield_solver.rules import FOUNDATION, Rules

@@ -8,7 +8,6 @@ import pytest
 
 from canfield_solver.limit_options import parse_size
 from canfield_solver.deal import position_to_dict
-from canfield_solver.errors import InputError
 from test_solver import no_move_position
 
 
