@@ -31,10 +31,7 @@ from dataclasses import dataclass
 
 from .cards import HIDDEN
 from .deal import Position
-from .engine.bridge import encode, referee_moves, unpack
-from .engine.layout import TALON_K
-from .engine.movegen import COLUMN_F, RESERVE_F, TALON_F
-from .engine.search import safe_foundation_move
+from .engine.driver import safe_top_play
 from .hidden import fill, has_hidden, unseen_cards
 from .hint import DEFAULT_MAX_NODES, hint
 from .limits import Limits
@@ -88,19 +85,9 @@ def safe_move(shown: Position, rules: Rules) -> Move | None:
     (see ``engine.search.safe_foundation_move``), or None."""
     if rules.worry_back:
         return None
-    # Any completion will do: the moves kept here read only the foundations and seen cards.
-    full = fill(shown, unseen_cards(shown))
-    state = encode(full, rules)
-    move = int(safe_foundation_move(state))
-    if move < 0:
-        return None
-    kind, _, _, _, split, recycle = unpack(move)
-    if kind == TALON_F and (split != state[TALON_K] or recycle):
-        return None  # a talon card below the waste top: reaching it may depend on hidden cards
-    if kind not in (RESERVE_F, COLUMN_F, TALON_F):
-        return None
-    (referee_move,) = referee_moves(move, full, rules)
-    return referee_move
+    # Any completion will do: the moves kept here read only the foundations and seen cards. Only
+    # a card on top: reaching a talon card below the waste top may depend on hidden cards.
+    return safe_top_play(fill(shown, unseen_cards(shown)), rules)
 
 
 def play(

@@ -14,7 +14,7 @@ get engine moves back (``EngineOutcome.moves``) and turn them into referee moves
 Three searches: ``search_win`` (depth-first, with dominances, for a verdict), ``search_best``
 (every reachable state, for the most foundation cards) and ``search_bounded`` (one round of the
 bounded search for a path of at most a given number of printed moves); ``shortcut_path`` cuts
-detours out of a path.
+detours out of a path, and ``safe_top_play`` names a foundation move that keeps every win.
 
 Between chunks the watcher set by ``watching`` (if any) hears how many states the search has
 searched: the one place a progress line (``progress.py``) can follow every kind of search.
@@ -35,17 +35,19 @@ from ..deal import Position
 from ..errors import InputError
 from ..limits import Limits
 from ..outcomes import LimitHit, Verdict
-from ..rules import Rules
+from ..rules import Move, Rules
 from .bounded import COST, BoundedSearch, BudgetTable
-from .bridge import encode, engine_move, referee_moves
-from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays
+from .bridge import encode, engine_move, referee_moves, unpack
+from .layout import TALON_K
+from .movegen import COLUMN_F, RESERVE_F, TALON_F
+from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import shortcut
 from .table import SLOT_BYTES, load_rehash, new_table
 from .zobrist import full_hash, make_table
 
 __all__ = [
     "EngineOutcome", "Table", "RoundsTable", "search_win", "search_best", "search_bounded", "shortcut_path",
-    "referee_moves", "engine_move", "watching", "Watcher", "MIN_MEMORY",
+    "safe_top_play", "referee_moves", "engine_move", "watching", "Watcher", "MIN_MEMORY",
 ]
 
 CHUNK = 50_000  # new states per kernel call between clock checks (about 0.1 s)
@@ -236,3 +238,18 @@ def shortcut_path(position: Position, rules: Rules, path: np.ndarray) -> np.ndar
     full_hash(st, _keys(), hashes)
     out = np.zeros(2 * len(path), dtype=np.int32)
     return out[: shortcut(st, hashes, _keys(), path, out)]
+
+
+def safe_top_play(position: Position, rules: Rules) -> Move | None:
+    """The foundation move that keeps every win (``search.safe_foundation_move``) when it plays a
+    card on top, with no draw or recycle first: the reserve top, a column top or the waste top;
+    else None."""
+    state = encode(position, rules)
+    move = int(safe_foundation_move(state))
+    if move < 0:
+        return None
+    kind, _, _, _, split, recycle = unpack(move)
+    if kind not in (RESERVE_F, COLUMN_F, TALON_F) or (kind == TALON_F and (split != state[TALON_K] or recycle)):
+        return None
+    (play,) = referee_moves(move, position, rules)
+    return play
