@@ -9,15 +9,11 @@ Modules, each with one job:
 - ``movegen``: legal move generation (stock as reachable cards), make and unmake;
 - ``table``: the transposition table of keys (and a prefetch of a key's slot);
 - ``search``: the resumable depth-first search with dominances and move ordering;
-<<<<<<< HEAD
 - ``bounded``: the depth-first search within a bound of printed moves (shortest wins, best-score lists);
 - ``shortcut``: shorten a move path by jumps of one or two moves to later states of it;
-- ``cache``, ``loading``: where the compiled kernels are kept, and their loading from there.
-=======
-- ``bounded``: the bounded search for short paths, ``shortcut``: detours cut out of a path;
+- ``cache``, ``loading``: where the compiled kernels are kept, and their loading from there;
 - ``driver``: the one way in for the rest of the package: it runs a search within ``Limits``
   (the table and its growth, the keys, the drive loop) and returns an ``EngineOutcome``.
->>>>>>> api
 
 Kernels only take numpy arrays and integers, so ``bounded`` and ``shortcut`` build on ``movegen``
 and ``zobrist`` as they are.
