@@ -25,6 +25,7 @@ from canfield_solver.hidden import complete, hide
 from canfield_solver.hint import hint
 from canfield_solver.rules import Rules, apply, legal_moves
 from canfield_solver.solver import solve
+from canfield_solver.limits import Limits
 
 
 def cpu_seconds() -> float:
@@ -49,7 +50,7 @@ def main() -> None:
         seen = hide(position_from_number(number), 3)
         moves = len(legal_moves(seen, rules))
         began, cpu = time.perf_counter(), cpu_seconds()
-        result = hint(seen, rules, samples=args.samples, seed=1, max_nodes=args.max_nodes, jobs=args.jobs)
+        result = hint(seen, rules, samples=args.samples, seed=1, limits=Limits(max_nodes=args.max_nodes), jobs=args.jobs)
         walls.append(time.perf_counter() - began)
         cpus.append(cpu_seconds() - cpu)
         limits = max((choice.tally.unknown for choice in result.choices), default=0)

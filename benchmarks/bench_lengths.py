@@ -22,6 +22,7 @@ import time
 from canfield_solver.codes import position_from_code, random_codes
 from canfield_solver.rules import Rules
 from canfield_solver.solution import solve_for_people
+from canfield_solver.limits import Limits
 
 
 def percentile(values: list[int], fraction: float) -> int:
@@ -35,7 +36,7 @@ def run_set(rules: Rules, codes: list[str], max_nodes: int, verbose: bool) -> st
     longest = ""
     began = time.process_time()
     for code in codes:
-        result = solve_for_people(position_from_code(code), rules, max_nodes=max_nodes)
+        result = solve_for_people(position_from_code(code), rules, Limits(max_nodes=max_nodes))
         verdicts[result.verdict] += 1
         if result.moves:
             lengths.append(len(result.moves))

@@ -19,6 +19,7 @@ from canfield_solver.codes import format_code, position_from_number
 from canfield_solver.play import play
 from canfield_solver.rules import Rules
 from canfield_solver.stats import wilson_interval
+from canfield_solver.limits import Limits
 
 
 def main() -> None:
@@ -32,7 +33,7 @@ def main() -> None:
     won, cpu_total, wall_total = 0, 0.0, 0.0
     for number in range(args.count):
         began, cpu = time.perf_counter(), time.process_time()
-        game = play(position_from_number(number), rules, samples=args.samples, seed=1, max_nodes=args.max_nodes)
+        game = play(position_from_number(number), rules, samples=args.samples, seed=1, limits=Limits(max_nodes=args.max_nodes))
         cpu = time.process_time() - cpu
         wall = time.perf_counter() - began
         cpu_total += cpu

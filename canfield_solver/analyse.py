@@ -14,17 +14,19 @@ import textwrap
 from dataclasses import dataclass, replace
 
 from .best_score import BestResult, best_score
+from .limits import Limits
 from .notation import format_move, format_move_list
+from .outcomes import LimitHit, Verdict
 from .presets import RuleOptions
 from .rules import Move, Rules, apply
-from .solver import UNWINNABLE, SolveResult, solve
+from .solver import SolveResult, solve
 from .source import Setup, load_game, setup_game
 
 BEST_SCORE_MEANING = (
     "the most cards on the foundations at one time, 5 points for each card above the base card "
     "(a win: 255); foundation returns, which keep their points in the app, cannot raise it"
 )
-_LIMIT_WORDS = {"time": "time limit", "nodes": "node limit", "memory": "memory limit"}
+_LIMIT_WORDS = {LimitHit.TIME: "time limit", LimitHit.NODES: "node limit", LimitHit.MEMORY: "memory limit"}
 
 
 @dataclass
@@ -43,21 +45,18 @@ class Cell:
 
 @dataclass
 class Analysis:
-    """The cells in table order (draw 1 before draw 3, foundation return before none)."""
+    """The cells in table order (draw 1 before draw 3, foundation return before none), and the
+    limits of each search."""
 
     name: str
     cells: list[Cell]
-    time_limit: float | None
-    max_nodes: int | None
+    limits: Limits
 
 
 def analyse(
     deal: str,
     options: RuleOptions = RuleOptions(),
-    *,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    memory: int | None = None,
+    limits: Limits = Limits(),
 ) -> Analysis:
     """Solve ``deal`` under each cell's rules (``options`` with the cell's draw and foundation
     return), and search the best score where it is lost.
@@ -70,14 +69,13 @@ def analyse(
         for d in ((options.draw,) if options.draw else (1, 3))
         for w in ((options.worry_back,) if options.worry_back is not None else (True, False))
     ]
-    limits = {"time_limit": time_limit, "max_nodes": max_nodes, "memory": memory}
     cells = []
     for setup in setups:
-        result = solve(setup, **limits)
-        lost = result.verdict == UNWINNABLE
-        best = best_score(setup.position, setup.rules, **limits) if lost else None
+        result = solve(setup, limits=limits)
+        lost = result.verdict == Verdict.UNWINNABLE
+        best = best_score(setup.position, setup.rules, limits) if lost else None
         cells.append(Cell(setup, result, best))
-    return Analysis(game.name, cells, time_limit, max_nodes)
+    return Analysis(game.name, cells, limits)
 
 
 def _states(count: int) -> str:
@@ -90,10 +88,10 @@ def _return_words(rules: Rules) -> str:
 
 def _verdict_words(cell: Cell) -> str:
     if cell.result.limit_hit:
-        return f"unknown ({_LIMIT_WORDS[cell.result.limit_hit]})"
-    if cell.result.verdict == "winnable":
-        return f"winnable, {len(cell.result.moves)} moves"
-    return cell.result.verdict
+        return f"{cell.result.verdict} ({_LIMIT_WORDS[cell.result.limit_hit]})"
+    if cell.result.verdict == Verdict.WINNABLE:
+        return f"{cell.result.verdict}, {len(cell.result.moves)} moves"
+    return cell.result.verdict.value
 
 
 def _table(analysis: Analysis) -> list[str]:
@@ -130,13 +128,13 @@ def _best_lines(cell: Cell, ascii: bool) -> list[str]:
 def report_text(analysis: Analysis, ascii: bool = False) -> str:
     """The report as printed by ``canfield-solver analyse``."""
     rules = analysis.cells[0].rules
-    limits = [f"{analysis.time_limit:g} s" if analysis.time_limit else "",
-              f"{analysis.max_nodes} states" if analysis.max_nodes else ""]
+    limits = [f"{analysis.limits.time_limit:g} s" if analysis.limits.time_limit else "",
+              f"{analysis.limits.max_nodes} states" if analysis.limits.max_nodes else ""]
     limit_text = ", ".join(text for text in limits if text) or "none"
     lines = [f"Analysis of {analysis.name}: moves {rules.moves}, passes {rules.passes or 'unlimited'}; "
              f"limits per search: {limit_text}.", ""]
     lines += _table(analysis)
-    open_cells = [cell for cell in analysis.cells if cell.result.verdict != "winnable"]
+    open_cells = [cell for cell in analysis.cells if cell.result.verdict != Verdict.WINNABLE]
     if open_cells:
         lines += [""] + textwrap.wrap(f"Best score where the deal is lost: {BEST_SCORE_MEANING}.", 100)
         for cell in open_cells:
@@ -163,7 +161,7 @@ def report_json(analysis: Analysis) -> dict:
             "worry_back": cell.rules.worry_back,
             "verdict": result.verdict,
             "limit_hit": result.limit_hit,
-            "length": len(result.moves) if result.verdict == "winnable" else None,
+            "length": len(result.moves) if result.verdict == Verdict.WINNABLE else None,
             "nodes": result.nodes,
             "seconds": round(result.seconds, 3),
             "solution": _move_texts(result.start, result.moves, result.rules),
@@ -182,8 +180,8 @@ def report_json(analysis: Analysis) -> dict:
         "deal": analysis.name,
         "moves": rules.moves,
         "passes": rules.passes,
-        "time_limit": analysis.time_limit,
-        "max_nodes": analysis.max_nodes,
+        "time_limit": analysis.limits.time_limit,
+        "max_nodes": analysis.limits.max_nodes,
         "best_score_meaning": BEST_SCORE_MEANING,
         "cells": cells,
     }

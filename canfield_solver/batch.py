@@ -15,11 +15,13 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .codes import DEAL_COUNT, format_code, parse_code, random_codes
 from .errors import InputError
+from .limits import DEFAULT_MEMORY, Limits
+from .outcomes import Verdict
 from .pool import run_each
 from .presets import RuleOptions, resolve_rules
 from .results import BATCH, ResultsKind, ResultsWriter, Row, check_results_file, open_for_resume
@@ -27,19 +29,10 @@ from .source import setup_game
 
 WARM_UP_DEAL = "CF1-D3-AAAAAAA"
 
-SolveFunction = Callable  # solve(setup, *, time_limit, max_nodes, memory) -> result (see solver.solve)
+SolveFunction = Callable  # solve(setup, *, limits) -> result (see solver.solve)
 
 
 # --- what to solve --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Per-deal solver limits; ``memory`` is each worker's own budget (see ``solver.solve``)."""
-
-    time_limit: float | None = None
-    max_nodes: int | None = None
-    memory: int | None = None
 
 
 class Task(NamedTuple):
@@ -153,30 +146,35 @@ def solve_task(task: Task, options: RuleOptions, limits: Limits, solve: SolveFun
     solve = solve or default_solve()
     setup = setup_game(task.source, options)
     try:
-        result = solve(setup, time_limit=limits.time_limit, max_nodes=limits.max_nodes, memory=limits.memory)
+        result = solve(setup, limits=limits)
     except InputError:  # a limit the solver cannot take: the user's to fix
         raise
     except Exception as error:
         raise RuntimeError(f"the solver failed on {task.code}: {error!r}") from error
-    moves = len(result.moves) if result.verdict == "winnable" else None
+    moves = len(result.moves) if result.verdict == Verdict.WINNABLE else None
     return Row(task.code, task.draw, task.rules, result.verdict, moves, int(result.nodes),
                round(float(result.seconds), 6))
 
 
 def warm_up(solve: SolveFunction) -> None:
     """Compile (or load from numba's cache) the solver's kernels once, before the first timed deal."""
-    solve(setup_game(WARM_UP_DEAL), time_limit=5.0, max_nodes=2000, memory=1 << 20)
+    solve(setup_game(WARM_UP_DEAL), limits=Limits(time_limit=5.0, max_nodes=2000, memory=1 << 20))
 
 
 def worker_memory(jobs: int) -> int:
     """Each worker's transposition-table bytes: the solver's default, lowered so that ``jobs``
     workers together stay within half of this machine's RAM."""
-    from .solver import DEFAULT_MEMORY, MIN_MEMORY
+    from .engine.driver import MIN_MEMORY
 
     if not hasattr(os, "sysconf"):
         return DEFAULT_MEMORY
     ram = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     return max(MIN_MEMORY, min(DEFAULT_MEMORY, ram // (2 * jobs)))
+
+
+def worker_limits(limits: Limits, jobs: int) -> Limits:
+    """``limits`` for each of ``jobs`` local workers: their ``memory``, else ``worker_memory(jobs)``."""
+    return limits if limits.memory is not None else replace(limits, memory=worker_memory(jobs))
 
 
 def _batch_worker(options: RuleOptions, limits: Limits, solve: SolveFunction | None) -> Callable[[Task], Row]:
@@ -193,15 +191,15 @@ def solve_locally(
     return run_each(tasks, jobs, _batch_worker, (options, limits, solve))
 
 
-def batch_solver(options: RuleOptions, time_limit: float | None, max_nodes: int | None, memory: int | None,
-                 jobs: int | None, scheduler: str | None) -> Callable[[list[Task]], Iterable[Row]]:
+def batch_solver(options: RuleOptions, limits: Limits, jobs: int | None,
+                 scheduler: str | None) -> Callable[[list[Task]], Iterable[Row]]:
     """How the ``batch`` command solves its deals: on ``jobs`` local workers (default: all cores),
-    or on the Dask ``scheduler``. Unless ``memory`` is given each local worker gets ``worker_memory``;
-    a remote cluster's workers keep the solver's default, as their RAM is unknown here."""
+    or on the Dask ``scheduler``. Unless ``limits.memory`` is given each local worker gets
+    ``worker_memory``; a remote cluster's workers keep the solver's default, as their RAM is
+    unknown here."""
     jobs = jobs or os.cpu_count() or 1
-    if memory is None and scheduler in (None, "local"):
-        memory = worker_memory(jobs)
-    limits = Limits(time_limit, max_nodes, memory)
+    if scheduler in (None, "local"):
+        limits = worker_limits(limits, jobs)
     if scheduler:
         from .dask_runner import check_scheduler, solve_on_dask
 

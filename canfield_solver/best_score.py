@@ -28,7 +28,7 @@ it is argued to keep wins, not maxima, so this search does not rely on it.
 
     >>> from canfield_solver.source import setup_game
     >>> setup = setup_game("CF1-D3-AAAAAAC")
-    >>> result = best_score(setup.position, setup.rules, max_nodes=100_000)
+    >>> result = best_score(setup.position, setup.rules, Limits(max_nodes=100_000))
     >>> result.cards, result.score, result.proven
     (52, 255, True)
 """
@@ -36,20 +36,16 @@ it is argued to keep wins, not maxima, so this search does not rely on it.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .deal import Position
-from .engine.bridge import encode
-from .engine.search import CARDS, EXHAUSTED, NODES, RUNNING, TABLE_FULL, WON, SearchArrays
-from .engine.table import new_table
-from .engine.zobrist import make_table
-from .limits import drive
-from .playback import replay_engine_moves
-from .rules import Move, Rules
+from .engine.driver import search_best
 from .errors import SolverBug
-from .playback import shortcut_moves
+from .limits import Limits
+from .outcomes import LimitHit, Verdict
+from .playback import replay_engine_moves, shortcut_moves
+from .rules import Move, Rules
 from .shortest import tighten
-from .solver import DEFAULT_MEMORY, FIRST_TABLE
 
 SHORTENING_NODES = 100_000  # the least effort spent on shortening the move list of a proven maximum
 
@@ -71,7 +67,7 @@ class BestResult:
     shortest: bool
     nodes: int
     seconds: float
-    limit_hit: str | None
+    limit_hit: LimitHit | None
     rules: Rules
     start: Position
 
@@ -80,48 +76,30 @@ class BestResult:
         return score_of(self.cards)
 
 
-def best_score(
-    start: Position,
-    rules: Rules,
-    *,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    memory: int | None = None,
-) -> BestResult:
+def best_score(start: Position, rules: Rules, limits: Limits = Limits()) -> BestResult:
     """Search every state reachable from ``start`` for the most cards on the foundations.
 
     Limits as in ``solver.solve``, for the whole call; when one is hit the result is the best seen
     (``proven`` False). For a proven maximum the move list is then shortened (``shortcut_moves``,
-    then ``tighten`` with at most as many states again). Every move list is replayed through the referee and must
-    reach exactly that many cards.
+    then ``tighten`` with at most as many states again). Every move list is replayed through the
+    referee and must reach exactly that many cards.
     """
     began = time.perf_counter()
-    table_bytes = DEFAULT_MEMORY if memory is None else memory
-    slots, meta = new_table(min(table_bytes, FIRST_TABLE))
-    search = SearchArrays(encode(start, rules), make_table(), slots, meta)
-
-    def step(budget: int) -> int:
-        status = search.run(budget, dominance=False, track_best=True)
-        return RUNNING if status == TABLE_FULL and search.grow_table(table_bytes) else status
-
-    status, limit_hit = drive(search.start(False), step, lambda: int(search.control[NODES]),
-                              began, time_limit, max_nodes, search.grow)
-    if status == TABLE_FULL:
-        limit_hit = "memory"
-    cards, nodes = int(search.best[CARDS]), int(search.control[NODES])
-    moves, end = replay_engine_moves(start, search.best_moves(), rules)
+    outcome = search_best(start, rules, limits, began=began)
+    cards, nodes = outcome.cards, outcome.nodes
+    moves, end = replay_engine_moves(start, outcome.moves, rules)
     if sum(end.foundations) != cards:
         raise SolverBug(f"best-score move list reaches {sum(end.foundations)} foundation cards, not {cards}")
-    proven = limit_hit is None and status in (WON, EXHAUSTED)
+    proven = outcome.verdict != Verdict.UNKNOWN
     shortest = False
     if proven:
         # The depth-first path to the best state wanders; look for a shorter one, with at most as
         # much effort again (and within the limits).
         effort = max(nodes, SHORTENING_NODES)
-        if max_nodes is not None:
-            effort = min(effort, max_nodes - nodes)
-        shorter = tighten(start, rules, shortcut_moves(start, rules, moves)[0], cards, began=began,
-                          time_limit=time_limit, max_nodes=effort, memory=memory)
+        if limits.max_nodes is not None:
+            effort = min(effort, limits.max_nodes - nodes)
+        shorter = tighten(start, rules, shortcut_moves(start, rules, moves)[0], cards,
+                          replace(limits, max_nodes=effort), began=began)
         moves, shortest, nodes = shorter.moves, shorter.proven, nodes + shorter.nodes
     return BestResult(
         cards=cards,
@@ -130,7 +108,7 @@ def best_score(
         shortest=shortest,
         nodes=nodes,
         seconds=time.perf_counter() - began,
-        limit_hit=limit_hit,
+        limit_hit=outcome.limit_hit,
         rules=rules,
         start=start,
     )

@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Callable, Iterator
 
 import click
@@ -20,6 +21,7 @@ from .codes import MAX_DEALS, iter_random_codes
 from .deal import Position, position_to_dict
 from .errors import InputError
 from .limit_options import MAX_NODES, limit_options
+from .limits import Limits
 from .notation import describe_position, format_move
 from .outfile import refuse_existing, write_new_file
 from .presets import PRESETS, RuleOptions
@@ -270,8 +272,8 @@ def results_options(command: Callable) -> Callable:
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster: tcp://HOST:PORT, or 'local' to start a LocalCluster of --jobs workers.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
-def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, memory, jobs, out, resume,
-          scheduler, quiet, **rule_flags) -> None:
+def batch(start, count, random_count, seed, deal_list, limits, jobs, out, resume, scheduler, quiet,
+          **rule_flags) -> None:
     """Solve many deals on all cores and print their win rate; --out keeps every result."""
     from . import batch as batching
     from .results import BATCH, check_results_file
@@ -283,7 +285,7 @@ def batch(start, count, random_count, seed, deal_list, time_limit, max_nodes, me
         check_results_file(out, resume, BATCH)  # before choosing what may be a million deals
     options = options_from_flags(rule_flags)
     tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
-    solve_tasks = batching.batch_solver(options, time_limit, max_nodes, memory, jobs, scheduler)
+    solve_tasks = batching.batch_solver(options, limits, jobs, scheduler)
     rows = batching.run_batch(tasks, solve_tasks, out, resume, quiet)
     click.echo(report(rows, lambda text: click.echo(f"warning: {text}", err=True)))
 
@@ -313,8 +315,8 @@ def stats(results_file: str, as_json: bool) -> None:
               show_default=True, help="States of the full-information solve of each deal, for comparison.")
 @results_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
-def play(start, count, random_count, seed, deal_list, samples, time_limit, max_nodes, memory, verdict_max_nodes,
-         jobs, out, resume, quiet, **rule_flags) -> None:
+def play(start, count, random_count, seed, deal_list, samples, limits, verdict_max_nodes, jobs, out, resume, quiet,
+         **rule_flags) -> None:
     """Play many deals as an honest player who sees only what the game shows; --out keeps every game.
 
     Each game is recorded with the full-information verdict of the same deal; 'stats' on the
@@ -332,7 +334,7 @@ def play(start, count, random_count, seed, deal_list, samples, time_limit, max_n
         check_results_file(out, resume, PLAY)
     options = options_from_flags(rule_flags)
     tasks = batching.select_tasks(options, start, count, random_count, seed, deal_list)
-    run = play_tasks(options, batching.Limits(time_limit, max_nodes, memory), samples, verdict_max_nodes, jobs)
+    run = play_tasks(options, limits, samples, verdict_max_nodes, jobs)
     rows = batching.run_batch(tasks, run, out, resume, quiet, kind=PLAY)
     click.echo(report(rows, lambda text: click.echo(f"warning: {text}", err=True)))
 
@@ -343,8 +345,7 @@ def play(start, count, random_count, seed, deal_list, samples, time_limit, max_n
 @limit_options(time_limit=60.0, scope="per search")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as one JSON object.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
-def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: int | None, as_json: bool, ascii_: bool,
-            **rule_flags) -> None:
+def analyse(deal: str, limits: Limits, as_json: bool, ascii_: bool, **rule_flags) -> None:
     """Winnable or not under draw 1 and 3, with and without foundation return, and the best score where lost.
 
     --moves, --passes and --rules apply to every cell; --draw or --worry-back/--no-worry-back keep
@@ -353,9 +354,8 @@ def analyse(deal: str, time_limit: float, max_nodes: int | None, memory: int | N
     from .analyse import analyse as run_analysis, report_json, report_text
     from .progress import limit_hint
 
-    with searching(limit_hint(time_limit) + " per search"):
-        analysis = run_analysis(deal, options_from_flags(rule_flags), time_limit=time_limit, max_nodes=max_nodes,
-                                memory=memory)
+    with searching(limit_hint(limits.time_limit) + " per search"):
+        analysis = run_analysis(deal, options_from_flags(rule_flags), limits)
     click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))
 
 
@@ -382,9 +382,8 @@ def searching(hint: str) -> Iterator[None]:
 @click.option("--full", is_flag=True, help="One single move a line, every draw on its own line.")
 @board_options
 @file_options
-def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | None, memory: int | None,
-          ascii_: bool, full: bool, board: bool, board_every: int | None, color: str, html_file: str | None,
-          force: bool, shortest: bool = False, **rule_flags) -> None:
+def solve(deal: str, as_json: bool, limits: Limits, ascii_: bool, full: bool, board: bool, board_every: int | None,
+          color: str, html_file: str | None, force: bool, shortest: bool = False, **rule_flags) -> None:
     """Decide DEAL: winnable (with a winning move list), unwinnable, or unknown (a limit was hit).
 
     The output is a '#' verdict line then the numbered steps: the draws before a play joined to it
@@ -402,15 +401,13 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
     if shortest:
         from .shortest import DEFAULT_TIME_LIMIT, shortest as run_shortest, shortest_summary
 
-        if time_limit is None and max_nodes is None:
-            time_limit = DEFAULT_TIME_LIMIT
-        with searching(limit_hint(time_limit)):
-            result = run_shortest(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
-                                  memory=memory)
+        if limits.time_limit is None and limits.max_nodes is None:
+            limits = replace(limits, time_limit=DEFAULT_TIME_LIMIT)
+        with searching(limit_hint(limits.time_limit)):
+            result = run_shortest(setup.position, setup.rules, limits)
     else:
-        with searching(limit_hint(time_limit)):
-            result = run_solver(setup.position, setup.rules, time_limit=time_limit, max_nodes=max_nodes,
-                                memory=memory)
+        with searching(limit_hint(limits.time_limit)):
+            result = run_solver(setup.position, setup.rules, limits)
     if html_file and result.moves:
         write_page(html_file, setup.game.name, result.start, result.moves, result.rules, force)
     elif html_file:
@@ -463,8 +460,8 @@ def solve(deal: str, as_json: bool, time_limit: float | None, max_nodes: int | N
               help="Print one JSON object: samples, seed, winnable and choices (best first).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def hint(position: str, samples: int, seed: int | None, max_nodes: int, time_limit: float | None,
-         memory: int | None, jobs: int | None, as_json: bool, ascii_: bool, quiet: bool, **rule_flags) -> None:
+def hint(position: str, samples: int, seed: int | None, limits: Limits, jobs: int | None, as_json: bool,
+         ascii_: bool, quiet: bool, **rule_flags) -> None:
     """Rank every legal move of POSITION (hidden cards as '??' allowed) by how often it keeps the win.
 
     Each sample of the hidden cards is solved as if every card were known (hindsight), so each
@@ -474,7 +471,7 @@ def hint(position: str, samples: int, seed: int | None, max_nodes: int, time_lim
 
     from tqdm import tqdm
 
-    from .batch import worker_memory
+    from .batch import worker_limits
     from .hidden import has_hidden
     from .hint import hint as run_hint, report_json, report_text
 
@@ -482,15 +479,15 @@ def hint(position: str, samples: int, seed: int | None, max_nodes: int, time_lim
     jobs = jobs or os.cpu_count() or 1
     total = samples if has_hidden(setup.position) else 1
     with tqdm(total=total, unit="sample", file=sys.stderr, disable=quiet, delay=1.0, dynamic_ncols=True) as bar:
-        result = run_hint(setup.position, setup.rules, samples=samples, seed=seed, max_nodes=max_nodes,
-                          time_limit=time_limit, memory=memory or worker_memory(jobs), jobs=jobs,
-                          progress=lambda: bar.update(1))
+        result = run_hint(setup.position, setup.rules, samples=samples, seed=seed, limits=worker_limits(limits, jobs),
+                          jobs=jobs, progress=lambda: bar.update(1))
     if as_json:
         click.echo(json.dumps(report_json(result, setup.position, ascii_), ensure_ascii=False))
         return
-    limits = ", ".join([f"at most {max_nodes} states"] + ([f"{time_limit:g} s"] if time_limit else [])) + " a solve"
+    limit_text = (", ".join([f"at most {limits.max_nodes} states"]
+                            + ([f"{limits.time_limit:g} s"] if limits.time_limit else [])) + " a solve")
     heading = f"hint: {setup.game.name}, draw {setup.rules.draw}, {setup.rules.label}"
-    for line in report_text(result, setup.position, heading, limits, ascii_):
+    for line in report_text(result, setup.position, heading, limit_text, ascii_):
         click.echo(line)
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import logging
 from typing import Iterator
 
-from .batch import Limits, Task, default_solve, solve_task, warm_up
+from .batch import Task, default_solve, solve_task, warm_up
+from .limits import Limits
 from .errors import InputError, quote
 from .presets import RuleOptions
 from .results import Row

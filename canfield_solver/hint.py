@@ -23,12 +23,12 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator, NamedTuple
 
-from .batch import Limits
 from .deal import Position
 from .hidden import complete, has_hidden, hidden_count
+from .limits import Limits
+from .outcomes import Verdict
 from .pool import WorkerPool, start_worker
 from .rules import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, Rules, apply, legal_moves
-from .solver import DEFAULT_MEMORY, UNKNOWN, WINNABLE
 from .stats import wilson_interval
 from .verdict import VerdictSolver
 
@@ -97,7 +97,7 @@ def rank(choices: list[Choice]) -> list[Choice]:
     return [choice for _, choice in sorted(enumerate(choices), key=lambda item: _rank_key(*item))]
 
 
-def sample_verdicts(sample: Position, moves: list[Move], rules: Rules, solver: VerdictSolver) -> list[str]:
+def sample_verdicts(sample: Position, moves: list[Move], rules: Rules, solver: VerdictSolver) -> list[Verdict]:
     """The verdict after each of ``moves`` in the full position ``sample``."""
     return [result.verdict for result in solver.verdicts([apply(sample, move, rules) for move in moves])]
 
@@ -108,28 +108,24 @@ _worker: tuple | None = None  # (moves, rules, solver) of a pool worker
 def _init_worker(parent: int, moves: list[Move], rules: Rules, limits: Limits) -> None:
     global _worker
     start_worker(parent)
-    _worker = (moves, rules, _make_solver(rules, limits))
+    _worker = (moves, rules, VerdictSolver(rules, limits))
 
 
-def _in_worker(sample: Position) -> list[str]:
+def _in_worker(sample: Position) -> list[Verdict]:
     moves, rules, solver = _worker
     return sample_verdicts(sample, moves, rules, solver)
 
 
-def _make_solver(rules: Rules, limits: Limits) -> VerdictSolver:
-    return VerdictSolver(rules, max_nodes=limits.max_nodes, time_limit=limits.time_limit, memory=limits.memory)
-
-
 def _solve_samples(samples: list[Position], moves: list[Move], rules: Rules, limits: Limits,
-                   jobs: int) -> Iterator[list[str]]:
+                   jobs: int) -> Iterator[list[Verdict]]:
     """The verdicts of each sample, as the samples finish (a tally does not depend on the order)."""
     if jobs == 1 or len(samples) == 1:
-        solver = _make_solver(rules, limits)
+        solver = VerdictSolver(rules, limits)
         for sample in samples:
             yield sample_verdicts(sample, moves, rules, solver)
         return
     # Load the search's kernels here (two states: start and run), so that forked workers have them.
-    sample_verdicts(samples[0], moves[:1], rules, _make_solver(rules, replace(limits, max_nodes=2)))
+    sample_verdicts(samples[0], moves[:1], rules, VerdictSolver(rules, replace(limits, max_nodes=2)))
     # Elsewhere than on Linux workers are spawned and load the kernels themselves.
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     pool = WorkerPool(max_workers=min(jobs, len(samples)), mp_context=context,
@@ -151,15 +147,13 @@ def hint(
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
-    max_nodes: int | None = DEFAULT_MAX_NODES,
-    time_limit: float | None = None,
-    memory: int | None = None,
+    limits: Limits = Limits(max_nodes=DEFAULT_MAX_NODES),
     jobs: int = 1,
     progress: Callable[[], None] | None = None,
 ) -> Hint:
     """Tally every legal move of ``position`` (which may hold hidden cards) over ``samples``
     completions drawn with ``seed`` (None: a random seed, reported in the result), solved on
-    ``jobs`` processes; ``progress()`` is called once per sample solved.
+    ``jobs`` processes, each solve within ``limits``; ``progress()`` is called once per sample solved.
     """
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     exact = not has_hidden(position)
@@ -167,17 +161,16 @@ def hint(
     rng = random.Random(seed)
     completions = [complete(position, rng) for _ in range(count)]
     moves = legal_moves(position, rules)
-    limits = Limits(time_limit, max_nodes, memory or DEFAULT_MEMORY)
     wins, unknown = [0] * len(moves), [0] * len(moves)
     won_now = unknown_now = 0
     for verdicts in _solve_samples(completions, moves, rules, limits, jobs):
         for i, verdict in enumerate(verdicts):
-            wins[i] += verdict == WINNABLE
-            unknown[i] += verdict == UNKNOWN
+            wins[i] += verdict == Verdict.WINNABLE
+            unknown[i] += verdict == Verdict.UNKNOWN
         # The position is winnable exactly when it is won or some move keeps the win.
-        if position.is_won or WINNABLE in verdicts:
+        if position.is_won or Verdict.WINNABLE in verdicts:
             won_now += 1
-        elif UNKNOWN in verdicts:
+        elif Verdict.UNKNOWN in verdicts:
             unknown_now += 1
         if progress:
             progress()
@@ -186,7 +179,9 @@ def hint(
 
 
 def _verdict_word(tally: Tally) -> str:
-    return "winnable" if tally.wins else "unknown (limit hit)" if tally.unknown else "unwinnable"
+    if tally.wins:
+        return Verdict.WINNABLE.value
+    return f"{Verdict.UNKNOWN} (limit hit)" if tally.unknown else Verdict.UNWINNABLE.value
 
 
 def _percent(value: float) -> str:

@@ -5,6 +5,7 @@ status 2), so no limit reaches a search as NaN, infinity or a number the engine 
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from typing import Callable
@@ -12,6 +13,7 @@ from typing import Callable
 import click
 
 from .errors import quote, shorten
+from .limits import Limits
 
 MAX_NODES = 2**62
 MIN_MEMORY = 64 << 10
@@ -83,7 +85,7 @@ def limit_options(*, time_limit: float | None = None, max_nodes: int | None = No
     ``scope`` how the limits apply ("per deal", "per search"; "" for one search),
     ``memory_default`` the table size it uses when none is given, for the help.
 
-    The command takes them as ``time_limit``, ``max_nodes`` and ``memory`` (bytes, or None).
+    The command takes them as one ``limits`` (``limits.Limits``; ``memory`` in bytes, or None).
     """
     each = f" {scope}" if scope else ""
     options = [
@@ -100,8 +102,12 @@ def limit_options(*, time_limit: float | None = None, max_nodes: int | None = No
     ]
 
     def decorate(command: Callable) -> Callable:
+        @functools.wraps(command)
+        def with_limits(*args, time_limit: float | None, max_nodes: int | None, memory: int | None, **kwargs):
+            return command(*args, limits=Limits(time_limit, max_nodes, memory), **kwargs)
+
         for option in reversed(options):
-            command = option(command)
-        return command
+            with_limits = option(with_limits)
+        return with_limits
 
     return decorate

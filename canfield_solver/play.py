@@ -31,14 +31,13 @@ from dataclasses import dataclass
 
 from .cards import HIDDEN
 from .deal import Position
-from .engine.bridge import encode, referee_moves, unpack
-from .engine.layout import TALON_K
-from .engine.movegen import COLUMN_F, RESERVE_F, TALON_F
-from .engine.search import safe_foundation_move
+from .engine.driver import safe_top_play
 from .hidden import fill, has_hidden, unseen_cards
 from .hint import DEFAULT_MAX_NODES, hint
+from .limits import Limits
+from .outcomes import Verdict
 from .rules import DRAW, RECYCLE, Move, Rules, apply, legal_moves
-from .solver import UNKNOWN, solve
+from .solver import solve
 
 WON, LOST, STUCK, CYCLE, TURNS = "won", "lost", "stuck", "cycle", "turns"
 
@@ -86,19 +85,9 @@ def safe_move(shown: Position, rules: Rules) -> Move | None:
     (see ``engine.search.safe_foundation_move``), or None."""
     if rules.worry_back:
         return None
-    # Any completion will do: the moves kept here read only the foundations and seen cards.
-    full = fill(shown, unseen_cards(shown))
-    state = encode(full, rules)
-    move = int(safe_foundation_move(state))
-    if move < 0:
-        return None
-    kind, _, _, _, split, recycle = unpack(move)
-    if kind == TALON_F and (split != state[TALON_K] or recycle):
-        return None  # a talon card below the waste top: reaching it may depend on hidden cards
-    if kind not in (RESERVE_F, COLUMN_F, TALON_F):
-        return None
-    (referee_move,) = referee_moves(move, full, rules)
-    return referee_move
+    # Any completion will do: the moves kept here read only the foundations and seen cards. Only
+    # a card on top: reaching a talon card below the waste top may depend on hidden cards.
+    return safe_top_play(fill(shown, unseen_cards(shown)), rules)
 
 
 def play(
@@ -107,15 +96,12 @@ def play(
     *,
     samples: int = 10,
     seed: int = 0,
-    max_nodes: int | None = DEFAULT_MAX_NODES,
+    limits: Limits = Limits(max_nodes=DEFAULT_MAX_NODES),
     max_turns: int | None = None,
-    time_limit: float | None = None,
-    memory: int | None = None,
     jobs: int = 1,
 ) -> Game:
     """Play the real deal ``position`` from where it stands as the honest player; ``seed`` makes
-    the hints' samples, and so the game, reproducible. ``max_nodes``, ``time_limit`` and
-    ``memory`` limit each solve."""
+    the hints' samples, and so the game, reproducible. ``limits`` limit each solve."""
     rng = random.Random(seed)
     seen = shown_cards(position)
     views: set = set()  # the views had so far (score and recycles left out), and their boards
@@ -134,10 +120,10 @@ def play(
         shown = view(position, seen)
         if not has_hidden(shown):
             # Every card known: the solver's verdict decides, and a win is played out as found.
-            result = solve(shown, rules, max_nodes=max_nodes, time_limit=time_limit, memory=memory)
+            result = solve(shown, rules, limits=limits)
             solved += 1
-            unknown += result.verdict == UNKNOWN
-            if result.verdict != UNKNOWN:
+            unknown += result.verdict == Verdict.UNKNOWN
+            if result.verdict != Verdict.UNKNOWN:
                 for move in result.moves[:None if max_turns is None else max_turns - len(moves)]:
                     position = apply(position, move, rules)
                     moves.append(move)
@@ -149,8 +135,7 @@ def play(
             if not legal_moves(shown, rules):
                 end = STUCK
                 break
-            result = hint(shown, rules, samples=samples, seed=rng.randrange(2**32), max_nodes=max_nodes,
-                          time_limit=time_limit, memory=memory, jobs=jobs)
+            result = hint(shown, rules, samples=samples, seed=rng.randrange(2**32), limits=limits, jobs=jobs)
             solved += result.samples
             unknown += result.winnable.unknown
             move = next((choice.move for choice in result.choices

@@ -12,9 +12,11 @@ import functools
 import os
 import time
 import zlib
+from dataclasses import replace
 from typing import Callable, Iterable
 
-from .batch import Limits, Task, worker_memory
+from .batch import Task, worker_limits
+from .limits import Limits
 from .play import play
 from .play_results import PlayRow
 from .pool import run_each
@@ -33,10 +35,9 @@ def play_task(task: Task, options: RuleOptions, limits: Limits, samples: int, ve
 
     setup = setup_game(task.source, options)
     began = time.perf_counter()
-    game = play(setup.position, setup.rules, samples=samples, seed=game_seed(task.code), max_nodes=limits.max_nodes,
-                time_limit=limits.time_limit, memory=limits.memory)
+    game = play(setup.position, setup.rules, samples=samples, seed=game_seed(task.code), limits=limits)
     seconds = time.perf_counter() - began
-    verdict = solve(setup, time_limit=limits.time_limit, max_nodes=verdict_nodes, memory=limits.memory).verdict
+    verdict = solve(setup, limits=replace(limits, max_nodes=verdict_nodes)).verdict
     return PlayRow(task.code, task.draw, task.rules, int(game.won), game.end, game.cards, game.best_cards,
                    len(game.moves), samples, game.samples, game.unknown, round(seconds, 6), verdict)
 
@@ -49,8 +50,7 @@ def _play_worker(options: RuleOptions, limits: Limits, samples: int,
 def play_tasks(options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None,
                jobs: int | None) -> Callable[[list[Task]], Iterable[PlayRow]]:
     """How the ``play`` command plays its deals: one game per worker, on ``jobs`` processes
-    (default: all cores), each worker's solves within ``worker_memory`` unless ``limits`` say."""
+    (default: all cores), each worker's solves within ``worker_limits``."""
     jobs = jobs or os.cpu_count() or 1
-    if limits.memory is None:
-        limits = Limits(limits.time_limit, limits.max_nodes, worker_memory(jobs))
-    return lambda todo: run_each(todo, jobs, _play_worker, (options, limits, samples, verdict_nodes))
+    return lambda todo: run_each(todo, jobs, _play_worker, (options, worker_limits(limits, jobs), samples,
+                                                           verdict_nodes))

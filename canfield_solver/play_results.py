@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from .errors import quote
+from .outcomes import Verdict
 from .play import CYCLE, LOST, STUCK, TURNS, WON
 from .results import ResultsKind, check_draw, check_names, check_verdict, number
 
@@ -40,7 +41,7 @@ class PlayRow(NamedTuple):
     solves: int
     unknown: int
     seconds: float
-    verdict: str
+    verdict: Verdict
 
     @property
     def key(self) -> tuple[str, int, str]:
@@ -52,7 +53,7 @@ def _play_row(values: Sequence) -> PlayRow:
     check_names(code, rules)
     if end not in ENDS:
         raise ValueError(f"end {quote(end)} is not one of {', '.join(ENDS)}")
-    check_verdict(verdict)
+    verdict = check_verdict(verdict)
     row = PlayRow(code, number(draw, int, "draw"), rules, number(won, int, "won"), end, number(cards, int, "cards"),
                   number(best_cards, int, "best_cards"), number(moves, int, "moves"), number(samples, int, "samples"),
                   number(solves, int, "solves"), number(unknown, int, "unknown"), number(seconds, float, "seconds"),

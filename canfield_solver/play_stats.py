@@ -18,6 +18,7 @@ import math
 import statistics
 from typing import Callable, Iterable
 
+from .outcomes import Verdict
 from .play_results import ENDS, PLAY, PlayRow
 from .stats import Z95, file_rows, nearest_rank, wilson_interval
 
@@ -56,19 +57,19 @@ def summary(rows: list[PlayRow]) -> dict:
     """The figures of the games of one draw mode and rule set (``rows``, not empty)."""
     deals = len(rows)
     won = sum(row.won for row in rows)
-    full = {verdict: sum(row.verdict == verdict for row in rows) for verdict in ("winnable", "unwinnable", "unknown")}
-    decided = full["winnable"] + full["unwinnable"]
+    full = {verdict: sum(row.verdict == verdict for row in rows) for verdict in Verdict}
+    decided = full[Verdict.WINNABLE] + full[Verdict.UNWINNABLE]
     low, high = wilson_interval(won, deals)
-    full_low, full_high = wilson_interval(full["winnable"], decided)
+    full_low, full_high = wilson_interval(full[Verdict.WINNABLE], decided)
     net, net_low, net_high = mean_interval([payout(row.cards) - DECK_PRICE for row in rows])
     seconds = sorted(row.seconds for row in rows)
     return {
         "kind": "play", "draw": rows[0].draw, "rules": rows[0].rules, "deals": deals,
         "samples": sorted({row.samples for row in rows}),
         "won": won, "win_rate": won / deals, "interval": {"low": low, "high": high},
-        "full_information": {**full, "decided": decided, "win_rate": full["winnable"] / decided if decided else None,
+        "full_information": {**full, "decided": decided, "win_rate": full[Verdict.WINNABLE] / decided if decided else None,
                              "interval": {"low": full_low, "high": full_high}},
-        "won_of_winnable": sum(row.won for row in rows if row.verdict == "winnable"),
+        "won_of_winnable": sum(row.won for row in rows if row.verdict == Verdict.WINNABLE),
         "cards": {"mean": math.fsum(row.cards for row in rows) / deals,
                   "mean_best": math.fsum(row.best_cards for row in rows) / deals},
         "ends": {end: sum(row.end == end for row in rows) for end in ENDS},

@@ -1,8 +1,9 @@
 """A progress line on stderr while searches run long: states, states per second, memory, elapsed.
 
 Shown only on a terminal, and only once the command has searched for more than a second, so
-quick answers, pipes and scripts see nothing. ``limits.drive`` reports to it between chunks of
-every search (``limits.watching``); the line is rewritten in place and erased at the end.
+quick answers, pipes and scripts see nothing. The engine's drive loop reports to it between
+chunks of every search (``engine.driver.watching``); the line is rewritten in place and erased at
+the end.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator, TextIO
 
-from .limits import watching
+from .engine.driver import watching
 
 DELAY = 1.0  # seconds of searching before the line appears
 EVERY = 0.25  # seconds between rewrites
@@ -36,7 +37,7 @@ def memory_bytes() -> int | None:
 
 
 class ProgressLine:
-    """A ``limits.Watcher`` that keeps one line up to date on ``stream``; ``hint`` ends the line."""
+    """An ``engine.driver.Watcher`` that keeps one line up to date on ``stream``; ``hint`` ends the line."""
 
     def __init__(self, stream: TextIO, hint: str = "", clock: Callable[[], float] = time.monotonic,
                  memory: Callable[[], int | None] = memory_bytes):

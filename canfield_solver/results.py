@@ -23,10 +23,11 @@ from typing import Callable, NamedTuple, Sequence
 
 from .errors import InputError, quote
 from .json_input import JsonInputError, loads
+from .outcomes import Verdict
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl"}
 LINE_SHOWN = 80  # characters of a results-file line a message quotes (about one row)
-VERDICTS = ("winnable", "unwinnable", "unknown")
+VERDICTS = tuple(Verdict)
 
 
 @dataclass(frozen=True)
@@ -114,9 +115,11 @@ def check_draw(draw: int) -> None:
         raise ValueError(f"draw {draw} is not 1 or 3")
 
 
-def check_verdict(verdict) -> None:
+def check_verdict(verdict) -> Verdict:
+    """The ``Verdict`` a row's value names; ``ValueError`` when it names none."""
     if verdict not in VERDICTS:
         raise ValueError(f"verdict {quote(verdict)} is not one of {', '.join(VERDICTS)}")
+    return Verdict(verdict)
 
 
 # --- the rows of 'batch' --------------------------------------------------------------------
@@ -128,7 +131,7 @@ class Row(NamedTuple):
     code: str
     draw: int
     rules: str
-    verdict: str
+    verdict: Verdict
     moves: int | None
     nodes: int
     seconds: float
@@ -141,19 +144,20 @@ class Row(NamedTuple):
 def _batch_row(values: Sequence) -> Row:
     code, draw, rules, verdict, moves, nodes, seconds = values
     check_names(code, rules)
-    check_verdict(verdict)
+    verdict = check_verdict(verdict)
     row = Row(
         code, number(draw, int, "draw"), rules, verdict,
         None if moves in ("", None) else number(moves, int, "moves"),
         number(nodes, int, "nodes"), number(seconds, float, "seconds"),
     )
     check_draw(row.draw)
-    if (row.moves is None) != (verdict != "winnable"):
+    if (row.moves is None) != (verdict != Verdict.WINNABLE):
         raise ValueError("moves must be given for a winnable deal and only for it")
     return row
 
 
-BATCH = ResultsKind("batch", Row, _batch_row, lambda row: {"winnable": True, "unwinnable": False}.get(row.verdict))
+BATCH = ResultsKind("batch", Row, _batch_row,
+                    lambda row: {Verdict.WINNABLE: True, Verdict.UNWINNABLE: False}.get(row.verdict))
 
 
 # --- reading, writing, resuming -------------------------------------------------------------

@@ -7,27 +7,24 @@ so far, until a round is exhausted (the best is then proven shortest) or a limit
 
     >>> from canfield_solver.source import setup_game
     >>> setup = setup_game("CF1-D3-AAAAAAD")
-    >>> result = shortest(setup.position, setup.rules, max_nodes=20_000)
+    >>> result = shortest(setup.position, setup.rules, Limits(max_nodes=20_000))
     >>> result.verdict, len(result.moves) <= result.first_length
-    ('winnable', True)
+    (<Verdict.WINNABLE: 'winnable'>, True)
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-
+from dataclasses import dataclass, replace
 
 from .deal import Position
-from .engine.bridge import encode
-from .engine.search import EXHAUSTED, NODES, WON
-from .engine.bounded import COST, BoundedSearch, BudgetTable
-from .engine.zobrist import make_table
-from .limits import drive
+from .engine.driver import RoundsTable, search_bounded
+from .errors import SolverBug
+from .limits import Limits
+from .outcomes import LimitHit, Verdict
 from .playback import replay_engine_moves
 from .rules import Move, Rules
-from .errors import SolverBug
-from .solver import DEFAULT_MEMORY, FIRST_TABLE, WINNABLE, solve
+from .solver import solve
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds, for ``solve --shortest`` given no limit: proofs rarely end sooner
 
@@ -41,14 +38,14 @@ class ShortestResult:
     ``seconds`` cover the whole run; ``limit_hit`` names the limit that ended it, if any.
     """
 
-    verdict: str
+    verdict: Verdict
     moves: list[Move]
     proven: bool
     first_length: int
     rounds: int
     nodes: int
     seconds: float
-    limit_hit: str | None
+    limit_hit: LimitHit | None
     rules: Rules
     start: Position
 
@@ -61,7 +58,7 @@ class Tightened:
     proven: bool
     rounds: int
     nodes: int
-    limit_hit: str | None
+    limit_hit: LimitHit | None
 
 
 def tighten(
@@ -69,59 +66,45 @@ def tighten(
     rules: Rules,
     moves: list[Move],
     target: int,
+    limits: Limits,
     *,
     began: float,
-    time_limit: float | None,
-    max_nodes: int | None,
-    memory: int | None,
     first_bound: int | None = None,
 ) -> Tightened:
     """Rounds of the bounded search for ever shorter move lists from ``start`` to ``target``
     foundation cards (52: a win) than ``moves``, which reaches it, until one finds none (proven)
-    or a limit ends the run. ``max_nodes`` counts this run's states; the clock runs from ``began``.
+    or a limit ends the run. ``limits.max_nodes`` counts this run's states; the clock runs from ``began``.
     ``first_bound`` (below ``len(moves) - 1``) makes the first round look only for a list of at most
     that many moves: a round with a low bound finds a short list quickly or not at all.
     """
-    table = BudgetTable(DEFAULT_MEMORY if memory is None else memory, FIRST_TABLE)
-    z = make_table()  # the rounds share one table; a round's stamp tells its entries apart
-    nodes, rounds = 0, 0
-    status, limit_hit = EXHAUSTED, None
+    table = RoundsTable(limits.table_bytes)  # the rounds share one table
+    nodes = 0
+    outcome_verdict, limit_hit = Verdict.UNWINNABLE, None
     bound = len(moves) - 1
     while moves:
-        rounds += 1
-        bound = len(moves) - 1 if first_bound is None or rounds > 1 else min(first_bound, len(moves) - 1)
-        search = BoundedSearch(encode(start, rules), z, table, bound, rounds, target)
-        done = nodes
-        status, limit_hit = drive(search.start(), search.run, lambda: done + int(search.control[NODES]),
-                                  began, time_limit, max_nodes)
-        nodes += int(search.control[NODES])
-        if status != WON:
+        bound = len(moves) - 1 if first_bound is None or table.rounds else min(first_bound, len(moves) - 1)
+        outcome = search_bounded(start, rules, bound, target, table, limits, began=began, spent=nodes)
+        nodes += outcome.nodes
+        outcome_verdict, limit_hit = outcome.verdict, outcome.limit_hit
+        if outcome.verdict != Verdict.WINNABLE:
             break
-        found, end = replay_engine_moves(start, search.path_moves(), rules)
-        if sum(end.foundations) < target or len(found) != search.control[COST]:
-            raise SolverBug(f"bounded search path of cost {search.control[COST]} replays to {len(found)} "
+        found, end = replay_engine_moves(start, outcome.moves, rules)
+        if sum(end.foundations) < target or len(found) != outcome.cost:
+            raise SolverBug(f"bounded search path of cost {outcome.cost} replays to {len(found)} "
                             f"moves and {sum(end.foundations)} foundation cards, not {target}")
         moves = found
-    proven = limit_hit is None and status == EXHAUSTED and bound == len(moves) - 1
-    return Tightened(moves, proven, rounds, nodes, limit_hit)
+    proven = limit_hit is None and outcome_verdict == Verdict.UNWINNABLE and bound == len(moves) - 1
+    return Tightened(moves, proven, table.rounds, nodes, limit_hit)
 
 
-def shortest(
-    start: Position,
-    rules: Rules,
-    *,
-    time_limit: float | None = None,
-    max_nodes: int | None = None,
-    memory: int | None = None,
-) -> ShortestResult:
-    """Search for ever shorter wins from ``start`` within the limits (which cover the whole run)."""
-    first = solve(start, rules, time_limit=time_limit, max_nodes=max_nodes, memory=memory)
-    if first.verdict != WINNABLE:
+def shortest(start: Position, rules: Rules, limits: Limits = Limits()) -> ShortestResult:
+    """Search for ever shorter wins from ``start`` within ``limits`` (which cover the whole run)."""
+    first = solve(start, rules, limits=limits)
+    if first.verdict != Verdict.WINNABLE:
         return ShortestResult(first.verdict, [], False, 0, 0, first.nodes, first.seconds, first.limit_hit, rules, start)
     began = time.perf_counter() - first.seconds  # the clock counts the first search, not its kernels' loading
-    more = tighten(start, rules, first.moves, 52, began=began,  # ``solve`` cut its detours out
-                   time_limit=time_limit, max_nodes=None if max_nodes is None else max_nodes - first.nodes,
-                   memory=memory)
+    rest = replace(limits, max_nodes=None if limits.max_nodes is None else limits.max_nodes - first.nodes)
+    more = tighten(start, rules, first.moves, 52, rest, began=began)  # ``solve`` cut its detours out
     return ShortestResult(
         verdict=first.verdict,
         moves=more.moves,

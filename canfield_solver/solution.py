@@ -24,10 +24,12 @@ import time
 from dataclasses import replace
 
 from .deal import Position
+from .limits import Limits
+from .outcomes import Verdict
 from .playback import shortcut_moves
 from .rules import FOUNDATION, Move, Rules
 from .shortest import tighten
-from .solver import WINNABLE, SolveResult, solve
+from .solver import SolveResult, solve
 from .steps import positions_after
 from .errors import SolverBug
 
@@ -39,40 +41,41 @@ WINS_KEPT = 3  # wins after a return compared
 BOUNDED_NODES = 100_000  # each bounded round
 
 
-def _left(began: float, time_limit: float | None) -> float | None:
-    return None if time_limit is None else max(time_limit - (time.perf_counter() - began), 1e-3)
+def _within(limits: Limits, began: float, max_nodes: int) -> Limits:
+    """A shortening search's limits: ``max_nodes`` states, the time left of ``limits`` since ``began``."""
+    left = None if limits.time_limit is None else max(limits.time_limit - (time.perf_counter() - began), 1e-3)
+    return replace(limits, time_limit=left, max_nodes=max_nodes)
 
 
-def solve_for_people(start: Position, rules: Rules, *, time_limit: float | None = None,
-                     max_nodes: int | None = None, memory: int | None = None) -> SolveResult:
+def solve_for_people(start: Position, rules: Rules, limits: Limits = Limits()) -> SolveResult:
     """``solver.solve`` of ``start`` under ``rules``, its win shortened when long (see above).
 
-    ``time_limit`` covers the whole run; ``max_nodes`` and ``memory`` apply to the first search,
-    which alone decides the verdict (the shortening adds at most its own fixed budgets)."""
+    ``limits.time_limit`` covers the whole run; ``max_nodes`` and ``memory`` apply to the first
+    search, which alone decides the verdict (the shortening adds at most its own fixed budgets)."""
     began = time.perf_counter()
-    result = solve(start, rules, time_limit=time_limit, max_nodes=max_nodes, memory=memory)
+    result = solve(start, rules, limits=limits)
     long = LONG[rules.draw]
-    if result.verdict != WINNABLE or len(result.moves) <= long:
+    if result.verdict != Verdict.WINNABLE or len(result.moves) <= long:
         return result
     moves, nodes = result.moves, result.nodes
     if rules.worry_back:
-        moves, spent = _fewer_returns(start, rules, moves, began, time_limit, memory)
+        moves, spent = _fewer_returns(start, rules, moves, began, limits)
         nodes += spent
     if len(moves) > long:
-        moves, spent = _bounded(start, rules, moves, long, began, time_limit, memory)
+        moves, spent = _bounded(start, rules, moves, long, began, limits)
         nodes += spent
     return replace(result, moves=_checked(start, moves, rules), nodes=nodes, seconds=time.perf_counter() - began)
 
 
-def _bounded(start: Position, rules: Rules, moves: list[Move], goal: int, began: float, time_limit: float | None,
-             memory: int | None) -> tuple[list[Move], int]:
+def _bounded(start: Position, rules: Rules, moves: list[Move], goal: int, began: float,
+             limits: Limits) -> tuple[list[Move], int]:
     """A shorter win than ``moves`` from the bounded search for one of at most ``goal`` moves, then
     a quarter of ``LONG`` more, and so on below ``len(moves)``, ``BOUNDED_NODES`` states each, then
     its rounds of shorter ones; ``moves`` when none is found. And the states searched."""
     bound, nodes = goal, 0
     while bound < len(moves) - 1:
-        shorter = tighten(start, rules, moves, 52, began=time.perf_counter(), time_limit=_left(began, time_limit),
-                          max_nodes=BOUNDED_NODES, memory=memory, first_bound=bound)
+        shorter = tighten(start, rules, moves, 52, _within(limits, began, BOUNDED_NODES), began=time.perf_counter(),
+                          first_bound=bound)
         nodes += shorter.nodes
         if len(shorter.moves) < len(moves):
             return shorter.moves, nodes
@@ -80,8 +83,8 @@ def _bounded(start: Position, rules: Rules, moves: list[Move], goal: int, began:
     return moves, nodes
 
 
-def _fewer_returns(start: Position, rules: Rules, moves: list[Move], began: float, time_limit: float | None,
-                   memory: int | None) -> tuple[list[Move], int]:
+def _fewer_returns(start: Position, rules: Rules, moves: list[Move], began: float,
+                   limits: Limits) -> tuple[list[Move], int]:
     """The shortest of ``moves`` and the first ``WINS_KEPT`` wins found (fewer once one is short)
     that play ``moves`` up to the start or to just after one of its first ``RETURNS_TRIED`` returns
     and make no return after that, each shortened (``_bounded`` without returns) and its detours
@@ -92,12 +95,12 @@ def _fewer_returns(start: Position, rules: Rules, moves: list[Move], began: floa
     best, nodes, wins = moves, 0, 0
     for tried, index in enumerate([0] + after_returns[:RETURNS_TRIED]):
         budget = FIRST_NO_RETURN_NODES if tried == 0 else NO_RETURN_NODES
-        rest = solve(positions[index], plain, time_limit=_left(began, time_limit), max_nodes=budget, memory=memory)
+        rest = solve(positions[index], plain, limits=_within(limits, began, budget))
         nodes += rest.nodes
-        if rest.verdict != WINNABLE:
+        if rest.verdict != Verdict.WINNABLE:
             continue
         goal = max(LONG[rules.draw] - index, LONG[rules.draw] // 2)
-        rest_moves, spent = _bounded(positions[index], plain, rest.moves, goal, began, time_limit, memory)
+        rest_moves, spent = _bounded(positions[index], plain, rest.moves, goal, began, limits)
         nodes += spent
         joined, end = shortcut_moves(start, rules, moves[:index] + rest_moves)
         if end.is_won and len(joined) < len(best):

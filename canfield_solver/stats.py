@@ -17,6 +17,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
+from .outcomes import Verdict
 from .results import BATCH, LINE_SHOWN, ResultsKind, Row, describe_malformed, read_results
 from .errors import quote
 
@@ -51,9 +52,9 @@ class Summary:
     seconds: list[float] = field(default_factory=list)
 
     def add(self, row: Row) -> None:
-        if row.verdict == "winnable":
+        if row.verdict == Verdict.WINNABLE:
             self.won += 1
-        elif row.verdict == "unwinnable":
+        elif row.verdict == Verdict.UNWINNABLE:
             self.lost += 1
         else:
             self.unknown += 1
@@ -100,9 +101,9 @@ def unique_rows(rows: Iterable[Row], warn: Callable[[str], None]) -> list[Row]:
             best[row.key] = row
             continue
         repeats += 1
-        if seen.verdict == "unknown":
+        if seen.verdict == Verdict.UNKNOWN:
             best[row.key] = row
-        elif row.verdict not in ("unknown", seen.verdict):
+        elif row.verdict not in (Verdict.UNKNOWN, seen.verdict):
             warn(f"{row.code} (draw {row.draw}, {row.rules}) is both {seen.verdict} and {row.verdict}; "
                  f"counting it as {seen.verdict}")
     if repeats:

@@ -15,7 +15,7 @@ play from one position, and clears the table before them::
     >>> from canfield_solver.codes import position_from_code
     >>> from canfield_solver.rules import Rules
     >>> solver = VerdictSolver(Rules(draw=3))
-    >>> [result.verdict for result in solver.verdicts([position_from_code("CF1-D3-AAAAAAC")])]
+    >>> [result.verdict.value for result in solver.verdicts([position_from_code("CF1-D3-AAAAAAC")])]
     ['winnable']
 """
 
@@ -24,52 +24,41 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from .deal import Position
-from .engine.bridge import encode
-from .engine.search import NODES, SearchArrays
-from .engine.table import new_table
-from .engine.zobrist import make_table
+from .engine.driver import Table, search_win
+from .limits import Limits
+from .outcomes import LimitHit, Verdict
 from .rules import Rules
-from .solver import DEFAULT_MEMORY, FIRST_TABLE, UNWINNABLE, run_search
 
 
-class Verdict(NamedTuple):
-    """One search's verdict, the limit it hit (None, "time", "nodes", "memory") and its states."""
+class VerdictOutcome(NamedTuple):
+    """One search's verdict, the limit it hit (None: none) and its states."""
 
-    verdict: str
-    limit_hit: str | None
+    verdict: Verdict
+    limit_hit: LimitHit | None
     nodes: int
 
 
 class VerdictSolver:
-    """Verdicts under one rule set, each search within ``max_nodes`` states and ``time_limit``
-    seconds, the table growing up to ``memory`` bytes and kept for the next search."""
+    """Verdicts under one rule set, each search within ``limits.max_nodes`` states and
+    ``limits.time_limit`` seconds, the table growing up to ``limits.table_bytes`` and kept for the
+    next search."""
 
-    def __init__(self, rules: Rules, *, max_nodes: int | None = None, time_limit: float | None = None,
-                 memory: int = DEFAULT_MEMORY) -> None:
+    def __init__(self, rules: Rules, limits: Limits = Limits()) -> None:
         self.rules = rules
-        self.max_nodes = max_nodes
-        self.time_limit = time_limit
-        self.memory = memory
-        self.z = make_table()
-        self.slots, self.meta = new_table(min(memory, FIRST_TABLE))
+        self.limits = limits
+        self.table = Table(limits.table_bytes)
 
     def clear(self) -> None:
         """Forget every state (the memory stays allocated)."""
-        self.slots.fill(0)
-        self.meta[0] = 0
+        self.table.clear()
 
-    def verdicts(self, positions: Sequence[Position]) -> list[Verdict]:
+    def verdicts(self, positions: Sequence[Position]) -> list[VerdictOutcome]:
         """The verdict of each of ``positions``, which must all be reached by play from one position."""
         self.clear()
         results = []
         for position in positions:
-            results.append(self._search(position))
-            if results[-1].verdict != UNWINNABLE:
+            outcome = search_win(position, self.rules, self.limits, table=self.table)
+            results.append(VerdictOutcome(outcome.verdict, outcome.limit_hit, outcome.nodes))
+            if outcome.verdict != Verdict.UNWINNABLE:
                 self.clear()  # only a search that ended without a win proves its states lost
         return results
-
-    def _search(self, position: Position) -> Verdict:
-        search = SearchArrays(encode(position, self.rules), self.z, self.slots, self.meta)
-        verdict, limit_hit, _ = run_search(search, self.memory, self.time_limit, self.max_nodes)
-        self.slots, self.meta = search.slots, search.meta  # the table may have grown
-        return Verdict(verdict, limit_hit, int(search.control[NODES]))

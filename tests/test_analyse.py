@@ -14,6 +14,7 @@ from canfield_solver.notation import parse_move
 from canfield_solver.presets import RuleOptions
 from canfield_solver.rules import Rules, apply, legal_moves
 from canfield_solver.source import setup_game
+from canfield_solver.limits import Limits
 from conftest import build_position
 
 # Only clubs are loose: nothing builds on anything. The reserve gives 4♣ and 5♣, then 7♣ waits
@@ -64,7 +65,7 @@ ALL_RULES = [Rules(draw=d, worry_back=w, moves=m) for d in (1, 3) for w in (True
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"draw{r.draw}-{r.label}")
 def test_exactly_two_more_cards_go_up(rules):
     start = build_position(**TWO_MORE)
-    result = best_score(start, rules, memory=1 << 24)
+    result = best_score(start, rules, Limits(memory=1 << 24))
     assert (result.cards, result.score, result.proven) == (44, 215, True)
     assert (len(result.moves), result.shortest) == (2, True)  # 4♣ and 5♣ from the reserve
     assert result.cards == most_cards_by_referee(start, rules)
@@ -75,7 +76,7 @@ def test_exactly_two_more_cards_go_up(rules):
 def test_best_depends_on_draw_and_foundation_return(draw, worry_back, cards):
     start = build_position(**RETURN_WINS)
     rules = Rules(draw=draw, worry_back=worry_back)
-    result = best_score(start, rules, memory=1 << 24)
+    result = best_score(start, rules, Limits(memory=1 << 24))
     assert (result.cards, result.proven) == (cards, True)
     if cards < 52:  # a win is checked by the replay below; returns make the referee's graph too big
         assert cards == most_cards_by_referee(start, rules)
@@ -88,7 +89,7 @@ def test_best_depends_on_draw_and_foundation_return(draw, worry_back, cards):
 
 def test_winnable_deal_best_is_all_52_cards():
     setup = setup_game("CF1-D3-AAAAAAC")
-    result = best_score(setup.position, setup.rules, time_limit=60)
+    result = best_score(setup.position, setup.rules, Limits(time_limit=60))
     assert (result.cards, result.score, result.proven, result.limit_hit) == (52, 255, True, None)
     assert replay(setup.position, result.moves, setup.rules).is_won
 
@@ -97,7 +98,7 @@ def test_winnable_deal_best_is_all_52_cards():
                                                ({"memory": 1 << 13}, "memory")])
 def test_limit_gives_a_lower_bound_not_a_proof(limits, limit_hit):
     setup = setup_game(LOST_DEAL, RuleOptions(draw=3, worry_back=False, moves="whole"))
-    result = best_score(setup.position, setup.rules, **limits)
+    result = best_score(setup.position, setup.rules, Limits(**limits))
     assert (result.proven, result.limit_hit) == (False, limit_hit)
     assert sum(replay(setup.position, result.moves, setup.rules).foundations) == result.cards
 

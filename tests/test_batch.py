@@ -12,7 +12,8 @@ from types import SimpleNamespace
 import pytest
 
 from canfield_solver import batch, results
-from canfield_solver.batch import Limits, Task
+from canfield_solver.batch import Task
+from canfield_solver.limits import Limits
 from canfield_solver.codes import position_from_number
 from canfield_solver.deal import position_to_dict
 from canfield_solver.errors import InputError
@@ -22,15 +23,15 @@ from canfield_solver.results import BATCH, Row
 FAKE_DELAY = "CANFIELD_TEST_FAKE_DELAY"  # seconds the fake solver sleeps per deal (the kill test sets it)
 
 
-def fake_solve(setup, *, time_limit=None, max_nodes=None, memory=None):
+def fake_solve(setup, *, limits=Limits()):
     """A deterministic stand-in for ``solver.solve``: the verdict is a hash of the deal and the rules."""
     position, rules = setup.position, setup.rules
     mix = sum((i + 1) * card for i, card in enumerate(position.reserve + position.stock)) + 7 * rules.draw
     mix += 3 * rules.worry_back
     nodes = 100 + mix % 5000
     verdict = ("unknown", "unwinnable", "winnable", "winnable")[mix % 4]
-    if max_nodes is not None and nodes > max_nodes:
-        verdict, nodes = "unknown", max_nodes
+    if limits.max_nodes is not None and nodes > limits.max_nodes:
+        verdict, nodes = "unknown", limits.max_nodes
     time.sleep(float(os.environ.get(FAKE_DELAY, "0")))
     moves = [None] * (80 + mix % 40) if verdict == "winnable" else []
     return SimpleNamespace(verdict=verdict, moves=moves, nodes=nodes, seconds=0.001 * (mix % 17),
@@ -216,7 +217,7 @@ def test_rule_options_and_limits_reach_the_solver():
 
 
 def test_workers_share_half_the_ram_at_most(monkeypatch):
-    from canfield_solver.solver import DEFAULT_MEMORY
+    from canfield_solver.limits import DEFAULT_MEMORY
 
     pages = {"SC_PHYS_PAGES": 2 * 1024 * 1024, "SC_PAGE_SIZE": 4096}  # 8 GiB
     monkeypatch.setattr(os, "sysconf", lambda name: pages[name])

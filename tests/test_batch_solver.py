@@ -11,7 +11,7 @@ import time
 import pytest
 
 from canfield_solver import batch, results
-from canfield_solver.batch import Limits
+from canfield_solver.limits import Limits
 from canfield_solver.codes import format_code
 from canfield_solver.presets import RuleOptions
 from canfield_solver.results import BATCH

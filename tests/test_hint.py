@@ -14,6 +14,7 @@ from canfield_solver.position_text import parse_position_text
 from canfield_solver.rules import Rules, apply, legal_moves
 from canfield_solver.solver import solve
 from canfield_solver.verdict import VerdictSolver
+from canfield_solver.limits import Limits
 from conftest import random_play
 
 # Draw 1, no foundation return, 3 hidden cards. Found by a search over random games; the test
@@ -67,7 +68,7 @@ def _exact_cases():
 
 @pytest.mark.parametrize("position, rules", _exact_cases())
 def test_with_nothing_hidden_the_hint_is_the_solvers_exact_answer(position, rules):
-    result = hint(position, rules, samples=50, max_nodes=None)
+    result = hint(position, rules, samples=50, limits=Limits())
     assert result.samples == 1 and result.hidden == 0
     expected = {}
     for move in legal_moves(position, rules):
@@ -84,7 +85,7 @@ def test_with_nothing_hidden_the_hint_is_the_solvers_exact_answer(position, rule
 def test_the_position_is_winnable_exactly_when_some_move_wins_in_that_sample():
     position = hide(position_from_number(3), 3)
     rules = Rules(draw=3)
-    result = hint(position, rules, samples=12, seed=9, jobs=1, max_nodes=None)
+    result = hint(position, rules, samples=12, seed=9, jobs=1, limits=Limits())
     rng = random.Random(9)
     samples = [complete(position, rng) for _ in range(12)]  # the hint's samples: same seed, same order
     winnable = [any(solve(apply(s, c.move, rules), rules).verdict == "winnable" for c in result.choices)
@@ -97,11 +98,11 @@ def test_the_position_is_winnable_exactly_when_some_move_wins_in_that_sample():
 
 def test_limits_count_as_not_won_and_are_reported():
     position, _ = parse_position_text(SURE_WIN_SURE_LOSS)
-    result = hint(position, NO_RETURN, samples=10, seed=1, max_nodes=1)
+    result = hint(position, NO_RETURN, samples=10, seed=1, limits=Limits(max_nodes=1))
     assert result.winnable.wins == 0
     assert any(choice.tally.unknown == 10 for choice in result.choices)
     assert all(choice.tally.wins + choice.tally.unknown <= 10 for choice in result.choices)
-    timed = hint(position, NO_RETURN, samples=4, seed=1, max_nodes=None, time_limit=1e-9)
+    timed = hint(position, NO_RETURN, samples=4, seed=1, limits=Limits(time_limit=1e-9))
     assert timed.winnable.unknown == 4 and all(choice.tally.unknown == 4 for choice in timed.choices)
 
 

@@ -9,10 +9,11 @@ from canfield_solver.deal import validate
 from canfield_solver.hidden import fill, has_hidden
 from canfield_solver.play import CYCLE, LOST, STUCK, WON, play, shown_cards, view
 from canfield_solver.rules import Rules, apply
+from canfield_solver.limits import Limits
 
 APP = Rules(draw=3)
 NO_RETURN = Rules(draw=3, worry_back=False)
-SETTINGS = dict(samples=5, seed=3, max_nodes=20_000)
+SETTINGS = dict(samples=5, seed=3, limits=Limits(max_nodes=20_000))
 
 
 def _seen_after(position, rules, moves):

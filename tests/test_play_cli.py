@@ -11,6 +11,7 @@ from canfield_solver.play_batch import game_seed
 from canfield_solver.play_results import PLAY
 from canfield_solver.solver import solve
 from canfield_solver.source import setup_game
+from canfield_solver.limits import Limits
 
 START = "CF1-D3-AAAAAAA"
 ARGS = ("--samples", "2", "--max-nodes", "2000", "--verdict-max-nodes", "20000", "--quiet")
@@ -37,7 +38,7 @@ def test_play_records_each_game_as_the_player_plays_it_and_resume_adds_the_rest(
     assert sorted(code for code, _, _ in rows) == codes
     for (code, draw, rules), row in rows.items():
         setup = setup_game(code)
-        game = play(setup.position, setup.rules, samples=2, seed=game_seed(code), max_nodes=2000)
+        game = play(setup.position, setup.rules, samples=2, seed=game_seed(code), limits=Limits(max_nodes=2000))
         assert (row.won, row.end, row.cards, row.best_cards, row.moves) == (
             int(game.won), game.end, game.cards, game.best_cards, len(game.moves))
         assert (row.samples, row.solves, row.unknown) == (2, game.samples, game.unknown)

@@ -24,6 +24,7 @@ from canfield_solver.playback import shortcut_moves
 from canfield_solver.shortest import shortest
 from canfield_solver.solver import solve
 from canfield_solver.source import setup_game
+from canfield_solver.limits import Limits
 from conftest import build_position
 from test_analyse import RETURN_WINS
 
@@ -75,7 +76,7 @@ def test_move_cost_counts_the_referee_moves_of_every_engine_move(played_position
 @pytest.mark.parametrize("worry_back", [True, False])
 def test_shortest_known_by_construction_is_proven(draw, worry_back):
     start, rules = build_position(**SIX_MOVES), Rules(draw=draw, worry_back=worry_back)
-    result = shortest(start, rules, memory=1 << 24)
+    result = shortest(start, rules, Limits(memory=1 << 24))
     assert (result.verdict, len(result.moves), result.proven, result.limit_hit) == ("winnable", 6, True, None)
     assert replays_to_win(start, result.moves, rules)
     if not worry_back:  # foundation returns to the empty columns make the referee's graph too big
@@ -85,7 +86,7 @@ def test_shortest_known_by_construction_is_proven(draw, worry_back):
 
 def test_shortest_win_with_a_foundation_return_known_by_construction():
     start, rules = build_position(**RETURN_WINS), Rules(draw=1, worry_back=True)
-    result = shortest(start, rules, memory=1 << 24)
+    result = shortest(start, rules, Limits(memory=1 << 24))
     assert (len(result.moves), result.proven) == (15, True)
     assert replays_to_win(start, result.moves, rules)
 
@@ -118,7 +119,7 @@ def test_bounded_rounds_and_shortest_match_breadth_first_search_on_random_endgam
         # A table too small to grow records only some states: slower, same answers.
         assert bounded_round(start, rules, length - 1, memory=1 << 14) == (EXHAUSTED, 0)
         assert bounded_round(start, rules, length, memory=1 << 14) == (WON, length)
-        result = shortest(start, rules, time_limit=30, memory=1 << 24)
+        result = shortest(start, rules, Limits(time_limit=30, memory=1 << 24))
         assert (len(result.moves), result.proven) == (length, True), rules
         assert replays_to_win(start, result.moves, rules)
         compared += 1
@@ -159,7 +160,7 @@ def test_unwinnable_position_has_no_shortest(make_position):
 
 def test_node_limit_keeps_the_best_found_unproven():
     setup = setup_game("CF1-D3-AAAAAAF")
-    result = shortest(setup.position, setup.rules, max_nodes=30_000, memory=1 << 24)
+    result = shortest(setup.position, setup.rules, Limits(max_nodes=30_000, memory=1 << 24))
     assert (result.verdict, result.proven, result.limit_hit) == ("winnable", False, "nodes")
     assert result.rounds >= 2 and len(result.moves) < result.first_length
     assert replays_to_win(setup.position, result.moves, setup.rules)

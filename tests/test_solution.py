@@ -9,6 +9,7 @@ from canfield_solver.shortest import tighten
 from canfield_solver.solution import LONG, solve_for_people
 from canfield_solver.solver import solve
 from canfield_solver.steps import positions_after
+from canfield_solver.limits import Limits
 
 
 def test_a_short_win_is_printed_as_found():
@@ -34,5 +35,5 @@ def test_a_long_win_is_shortened():
 def test_a_low_first_bound_is_no_proof():
     start, rules = position_from_code("CF1-D3-AAAAAAD"), Rules()
     moves = solve(start, rules).moves
-    low = tighten(start, rules, moves, 52, began=0.0, time_limit=None, max_nodes=50_000, memory=None, first_bound=10)
+    low = tighten(start, rules, moves, 52, Limits(max_nodes=50_000), began=0.0, first_bound=10)
     assert (low.moves, low.proven, low.rounds) == (moves, False, 1)  # no win within 10 moves: nothing proven

@@ -11,7 +11,9 @@ Modules, each with one job:
 - ``search``: the resumable depth-first search with dominances and move ordering;
 - ``bounded``: the depth-first search within a bound of printed moves (shortest wins, best-score lists);
 - ``shortcut``: shorten a move path by jumps of one or two moves to later states of it;
-- ``cache``, ``loading``: where the compiled kernels are kept, and their loading from there.
+- ``cache``, ``loading``: where the compiled kernels are kept, and their loading from there;
+- ``driver``: the one way in for the rest of the package: it runs a search within ``Limits``
+  (the table and its growth, the keys, the drive loop) and returns an ``EngineOutcome``.
 
 Kernels only take numpy arrays and integers, so ``bounded`` and ``shortcut`` build on ``movegen``
 and ``zobrist`` as they are.

@@ -2,7 +2,8 @@
 
 ``encode`` builds the state array of a position, ``decode`` reads one back, and
 ``referee_moves`` turns one engine move into the explicit moves a player makes (the draws
-and recycle a stock-reach move stands for, then the play)::
+and recycle a stock-reach move stands for, then the play), and ``engine_move`` a play back
+into its engine move::
 
     >>> from canfield_solver.codes import position_from_code
     >>> start = position_from_code("CF1-D3-AAAAAAA")
@@ -14,13 +15,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..cards import suit_of
 from ..deal import Position
 from ..rules import (
-    COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, SPACES, TABLEAU_BASE, WASTE, Move, Rules,
+    COLUMN, DRAW, FOUNDATION, MOVES_WHOLE, RECYCLE, RESERVE, SPACES, TABLEAU_BASE, WASTE, Move, Rules, moved_cards,
 )
 from . import layout as L
 from .movegen import (
-    COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F,
+    COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T, encode_move,
     move_count, move_kind, move_recycle, move_source, move_split, move_target,
 )
 
@@ -108,3 +110,19 @@ def referee_moves(move: int, position: Position, rules: Rules) -> list[Move]:
         moves.append(Move(DRAW))
         stock, waste = stock - turned, waste + turned
     return moves + [Move(WASTE, where, -1, target_index)]
+
+
+def engine_move(position: Position, move: Move, recycled: bool) -> int:
+    """The engine move of one play (no draw or recycle) in ``position``; ``recycled``: a recycle
+    came before it since the last play (see ``referee_moves``)."""
+    to_foundation = move.target == FOUNDATION
+    target = suit_of(moved_cards(position, move)[0]) if to_foundation else move.target_index
+    if move.kind == RESERVE:
+        return int(encode_move(RESERVE_F if to_foundation else RESERVE_T, 0, target, 1, 0, 0))
+    if move.kind == WASTE:
+        kind = TALON_F if to_foundation else TALON_T
+        return int(encode_move(kind, 0, target, 1, len(position.waste), int(recycled)))
+    if move.kind == COLUMN:
+        kind = COLUMN_F if to_foundation else COLUMN_T
+        return int(encode_move(kind, move.source_index, target, move.count, 0, 0))
+    return int(encode_move(RETURN_T, move.source_index, target, 1, 0, 0))

@@ -6,7 +6,7 @@ functions or sliced, which its pruning pass leaves in branchy code) has nothing 
 It cost a quarter of the search's time: perf put 27% of the samples of a solve of CF1-D3-AAAAAAM
 in ``NRT_incref``/``NRT_decref``. ``_nrt=False`` is numba's switch to leave it out; a kernel that
 allocates then fails to compile (the "NRT required" error), so leaving it out cannot go wrong
-silently. Kernels that allocate (``shortest``, ``shortcut``) use ``allocating``, plain ``njit``.
+silently. Kernels that allocate (``bounded``, ``shortcut``) use ``allocating``, plain ``njit``.
 
 All cache their machine code in a per-user folder (``cache.py``), set before numba is imported,
 and load it from there without numba's compiler set-up (``loading.py``). ``inlined`` kernels

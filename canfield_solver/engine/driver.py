@@ -1,0 +1,255 @@
+"""The engine's one way in: run a search on a position within ``Limits`` and get an ``EngineOutcome``.
+
+    >>> from canfield_solver.codes import position_from_code
+    >>> outcome = search_win(position_from_code("CF1-D3-AAAAAAC"), Rules(draw=3), Limits(max_nodes=10_000))
+    >>> outcome.verdict, outcome.limit_hit, len(outcome.moves) > 0
+    (<Verdict.WINNABLE: 'winnable'>, None, True)
+
+This module owns what every search needs around its kernels: the transposition table (started
+small and doubled as it fills, up to the memory allowed), the Zobrist keys, and the drive loop
+that runs a resumable kernel in chunks between checks of the clock and the node count. Callers
+get engine moves back (``EngineOutcome.moves``) and turn them into referee moves with
+``referee_moves``, replaying each through the referee.
+
+Three searches: ``search_win`` (depth-first, with dominances, for a verdict), ``search_best``
+(every reachable state, for the most foundation cards) and ``search_bounded`` (one round of the
+bounded search for a path of at most a given number of printed moves); ``shortcut_path`` cuts
+detours out of a path, and ``safe_top_play`` names a foundation move that keeps every win.
+
+Between chunks the watcher set by ``watching`` (if any) hears how many states the search has
+searched: the one place a progress line (``progress.py``) can follow every kind of search.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Callable, Iterator, Protocol
+
+import numpy as np
+
+from ..deal import Position
+from ..errors import InputError
+from ..limits import Limits
+from ..outcomes import LimitHit, Verdict
+from ..rules import Move, Rules
+from .bounded import COST, BoundedSearch, BudgetTable
+from .bridge import encode, engine_move, referee_moves, unpack
+from .layout import TALON_K
+from .movegen import COLUMN_F, RESERVE_F, TALON_F
+from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
+from .shortcut import shortcut
+from .table import SLOT_BYTES, load_rehash, new_table
+from .zobrist import full_hash, make_table
+
+__all__ = [
+    "EngineOutcome", "Table", "RoundsTable", "search_win", "search_best", "search_bounded", "shortcut_path",
+    "safe_top_play", "referee_moves", "engine_move", "watching", "Watcher", "MIN_MEMORY",
+]
+
+CHUNK = 50_000  # new states per kernel call between clock checks (about 0.1 s)
+MIN_MEMORY = 1024 * SLOT_BYTES
+FIRST_TABLE = 1 << 21  # the table starts at one huge page and doubles as it fills
+_VERDICTS = {WON: Verdict.WINNABLE, EXHAUSTED: Verdict.UNWINNABLE}
+_NO_MOVES = np.zeros(0, dtype=np.int32)
+
+
+@functools.cache
+def _keys() -> np.ndarray:
+    """The Zobrist keys: one fixed table (the kernels only read it), so every search shares it."""
+    return make_table()
+
+
+@dataclass
+class EngineOutcome:
+    """How one search ended.
+
+    ``verdict``: WINNABLE when the search reached its goal (a win; for ``search_bounded``, the
+    target within the bound), UNWINNABLE when it proved there is none (for ``search_best``: it saw
+    every reachable state), UNKNOWN when ``limit_hit`` names the limit that ended it first.
+    ``nodes``: the states this search entered; ``seconds``: from the clock's start (see each
+    search) to the end. ``moves``: engine moves from the start, to the goal (``search_win``,
+    ``search_bounded``) or to the state with the most foundation cards seen (``search_best``),
+    else empty. ``cards``: the
+    foundation cards ``search_best`` reached; ``cost``: the printed moves of ``search_bounded``'s path.
+    """
+
+    verdict: Verdict
+    limit_hit: LimitHit | None
+    nodes: int
+    seconds: float
+    moves: np.ndarray
+    cards: int = 0
+    cost: int = 0
+
+
+class Table:
+    """The transposition table of a win or best-score search: ``FIRST_TABLE`` bytes at first (or
+    ``memory``, if less), doubled as it fills up to ``memory`` bytes. A caller may keep one from
+    search to search (``verdict.VerdictSolver``); ``InputError`` when ``memory`` is too small."""
+
+    def __init__(self, memory: int) -> None:
+        if memory < MIN_MEMORY:
+            raise InputError(f"memory {memory} bytes is too small: give at least {MIN_MEMORY} bytes (e.g. 64M)")
+        self.memory = memory
+        self.slots, self.meta = new_table(min(memory, FIRST_TABLE))
+
+    def clear(self) -> None:
+        """Forget every state (the memory stays allocated)."""
+        self.slots.fill(0)
+        self.meta[0] = 0
+
+
+class RoundsTable:
+    """The table that rounds of the bounded search share, up to ``memory`` bytes; each round
+    stamps its entries with its own number, so one round's entries do not mislead the next."""
+
+    def __init__(self, memory: int) -> None:
+        self.table = BudgetTable(memory, FIRST_TABLE)
+        self.rounds = 0
+
+
+class Watcher(Protocol):
+    def search_started(self) -> None:
+        """A new search begins."""
+
+    def searched(self, states: int) -> None:
+        """The current search has searched ``states`` new states since it began."""
+
+
+_WATCHER: ContextVar[Watcher | None] = ContextVar("watcher", default=None)
+
+
+@contextmanager
+def watching(watcher: Watcher) -> Iterator[None]:
+    """Have every search in this block report to ``watcher``."""
+    token = _WATCHER.set(watcher)
+    try:
+        yield
+    finally:
+        _WATCHER.reset(token)
+
+
+def _drive(
+    status: int,
+    step: Callable[[int], int],
+    searched: Callable[[], int],
+    began: float,
+    limits: Limits,
+    grow: Callable[[], None] | None = None,
+) -> tuple[int, LimitHit | None]:
+    """Call ``step(budget)`` while ``status`` is RUNNING (growing the stack on STACK_FULL).
+
+    ``searched()`` counts the states searched so far against ``limits.max_nodes``; ``began`` is
+    the ``time.perf_counter()`` the time limit counts from. Returns the last status and the limit
+    hit (TIME, NODES or None).
+    """
+    watcher = _WATCHER.get()
+    if watcher is not None:
+        watcher.search_started()
+        before = searched()
+    while status == RUNNING or (status == STACK_FULL and grow is not None):
+        if status == STACK_FULL:
+            grow()
+        budget = CHUNK
+        if limits.max_nodes is not None:
+            budget = min(budget, limits.max_nodes - searched())
+            if budget <= 0:
+                return status, LimitHit.NODES
+        if limits.time_limit is not None and time.perf_counter() - began >= limits.time_limit:
+            return status, LimitHit.TIME
+        status = step(budget)
+        if watcher is not None:
+            watcher.searched(searched() - before)
+    return status, None
+
+
+def _depth_first(search: SearchArrays, table: Table, status: int, began: float, limits: Limits,
+                 dominance: bool, track_best: bool) -> tuple[Verdict, LimitHit | None]:
+    """Run ``search`` (started with ``status``) to its end or a limit, the table doubling as it fills."""
+
+    def step(budget: int) -> int:
+        status = search.run(budget, dominance, track_best)
+        return RUNNING if status == TABLE_FULL and search.grow_table(table.memory) else status
+
+    status, limit_hit = _drive(status, step, lambda: int(search.control[NODES]), began, limits, search.grow)
+    table.slots, table.meta = search.slots, search.meta  # the table may have grown
+    if status == TABLE_FULL:
+        limit_hit = LimitHit.MEMORY
+    return (_VERDICTS.get(status, Verdict.UNKNOWN) if limit_hit is None else Verdict.UNKNOWN), limit_hit
+
+
+def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, dominance: bool = True,
+               table: Table | None = None) -> EngineOutcome:
+    """Search ``position`` for a win (``moves``: the win found).
+
+    ``table``: a table to search in and keep (its own memory bound applies), else a new one of up
+    to ``limits.table_bytes``. ``dominance=False`` turns off the safe-move pruning (for tests).
+    The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
+    the cache, so it counts the search alone.
+    """
+    table = Table(limits.table_bytes) if table is None else table
+    search = SearchArrays(encode(position, rules), _keys(), table.slots, table.meta)
+    status = search.start(dominance)
+    search.run(0, dominance)  # a budget of 0 searches nothing: this compiles or loads ``run``
+    load_rehash()
+    began = time.perf_counter()
+    verdict, limit_hit = _depth_first(search, table, status, began, limits, dominance, track_best=False)
+    moves = search.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
+    return EngineOutcome(verdict, limit_hit, int(search.control[NODES]), time.perf_counter() - began, moves)
+
+
+def search_best(position: Position, rules: Rules, limits: Limits, *, began: float | None = None) -> EngineOutcome:
+    """Search every state reachable from ``position`` (no dominances) for the most foundation
+    cards (``cards``, reached by ``moves``); the clock runs from ``began`` (default: now)."""
+    began = time.perf_counter() if began is None else began
+    table = Table(limits.table_bytes)
+    search = SearchArrays(encode(position, rules), _keys(), table.slots, table.meta)
+    verdict, limit_hit = _depth_first(search, table, search.start(False), began, limits, False, track_best=True)
+    return EngineOutcome(verdict, limit_hit, int(search.control[NODES]), time.perf_counter() - began,
+                         search.best_moves(), cards=int(search.best[CARDS]))
+
+
+def search_bounded(position: Position, rules: Rules, bound: int, target: int, table: RoundsTable, limits: Limits,
+                   *, began: float, spent: int = 0) -> EngineOutcome:
+    """One round of the bounded search: a path of at most ``bound`` printed moves from ``position``
+    to ``target`` foundation cards (52: a win), in ``table`` (shared by the rounds of one run).
+
+    The clock runs from ``began``; ``spent`` states searched before this round count against
+    ``limits.max_nodes`` (``nodes`` counts this round's alone).
+    """
+    table.rounds += 1
+    search = BoundedSearch(encode(position, rules), _keys(), table.table, bound, table.rounds, target)
+    status, limit_hit = _drive(search.start(), search.run, lambda: spent + int(search.control[NODES]), began, limits)
+    verdict = _VERDICTS.get(status, Verdict.UNKNOWN) if limit_hit is None else Verdict.UNKNOWN
+    moves = search.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
+    return EngineOutcome(verdict, limit_hit, int(search.control[NODES]), time.perf_counter() - began, moves,
+                         cost=int(search.control[COST]))
+
+
+def shortcut_path(position: Position, rules: Rules, path: np.ndarray) -> np.ndarray:
+    """Engine moves from ``position`` to where ``path`` ends, its detours cut out (``engine.shortcut``:
+    one pass; no longer in printed moves than ``path``)."""
+    st = encode(position, rules)
+    hashes = np.zeros(5, dtype=np.uint64)
+    full_hash(st, _keys(), hashes)
+    out = np.zeros(2 * len(path), dtype=np.int32)
+    return out[: shortcut(st, hashes, _keys(), path, out)]
+
+
+def safe_top_play(position: Position, rules: Rules) -> Move | None:
+    """The foundation move that keeps every win (``search.safe_foundation_move``) when it plays a
+    card on top, with no draw or recycle first: the reserve top, a column top or the waste top;
+    else None."""
+    state = encode(position, rules)
+    move = int(safe_foundation_move(state))
+    if move < 0:
+        return None
+    kind, _, _, _, split, recycle = unpack(move)
+    if kind not in (RESERVE_F, COLUMN_F, TALON_F) or (kind == TALON_F and (split != state[TALON_K] or recycle)):
+        return None
+    (play,) = referee_moves(move, position, rules)
+    return play
