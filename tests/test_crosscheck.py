@@ -39,7 +39,7 @@ from bruteforce import (
     referee_moves,
     replays_to_win,
 )
-from canfield_solver.deal import Position, position_from_dict, position_to_dict
+from canfield_solver.deal import Position, builds_on, position_from_dict, position_to_dict
 from canfield_solver.rules import (
     COLUMN, FOUNDATION, RESERVE, WASTE, Move, Rules, apply, crosses_base, legal_moves, moved_cards,
 )
@@ -513,3 +513,92 @@ def test_tally_catches_wrong_verdicts_and_bad_move_lists(monkeypatch):
     assert "RuntimeError: engine crashed" in tally.disagreements[2]
     data = json.loads(tally.disagreements[0].split("\n")[1])
     assert position_from_dict(data)[0] == position and data["draw"] == 1
+
+
+# --- Talon plays wait for a card to go on them (docs/dominances.md, section 4) -------------------
+
+
+def talon_play_prunable(position: Position, rules: Rules, card: int, target: int) -> bool:
+    """The rule of docs/dominances.md, section 4, read over the referee: no card that builds on
+    talon card ``card`` could be moved onto it once it is on column ``target``."""
+    talon = (set(position.stock) | set(position.waste)) - {card}
+    if rules.spaces == "waste-first" and any(not column for i, column in enumerate(position.tableau) if i != target):
+        movable = talon
+    else:
+        movable = talon | set(position.reserve[-1:])
+        if rules.worry_back:
+            movable |= {position.foundation_top(suit) for suit in range(4)} - {None}
+        for i, column in enumerate(position.tableau):
+            if i != target and column:
+                movable |= set(column) if rules.moves == "any" else {column[0], column[-1]}
+    return not any(builds_on(y, card) and not (rules.tableau_order == "base" and crosses_base(y, card, position.base_rank))
+                   for y in movable)
+
+
+def pruned_referee_moves(position: Position, rules: Rules) -> list[Move]:
+    """The referee's moves less the talon plays onto columns that section 4 prunes."""
+    return [move for move in referee_moves(position, rules)
+            if not (move.kind == WASTE and move.target == COLUMN and talon_play_prunable(position, rules, position.waste[-1], move.target_index))]
+
+
+TALON_RULE_SETS = [
+    Rules(draw=1, worry_back=back, moves=moves, spaces=spaces, tableau_order=order)
+    for back, moves, spaces, order in itertools.product((False, True), ("any", "whole"), ("any", "waste", "waste-first"),
+                                                        ("cyclic", "base"))
+]
+
+
+def test_crosscheck_talon_plays_on_layouts_with_a_talon_play_pruned():
+    # Layouts with a talon card that fits a column though nothing could then go on it (under
+    # draw 1, moves any, spaces any): the start of a search in which section 4 prunes; half of
+    # them won under those rules, half lost.
+    rng = random.Random(SEED + 6)
+    cases = []
+    plain = Rules(draw=1)
+    wanted = {WINNABLE: (POSITIONS + 1) // 2, UNWINNABLE: POSITIONS // 2}
+    while len(cases) < POSITIONS:
+        position = random_small_layout(rng, rng.randint(14, 24))
+        if any(crosses_base(upper, lower, position.base_rank)
+               for column in position.tableau for lower, upper in zip(column, column[1:])):
+            continue
+        tops = [(column[-1] if column else None, target) for target, column in enumerate(position.tableau)]
+        if not any(talon_play_prunable(position, plain, card, target)
+                   for card in position.stock + position.waste for top, target in tops
+                   if top is not None and builds_on(card, top)):
+            continue
+        verdict = bruteforce(position, plain, max_nodes=NODES).verdict
+        if wanted.get(verdict, 0) > 0:
+            wanted[verdict] -= 1
+            cases.append((f"talon layout {len(cases)} (seed {SEED + 6})", position))
+    counts = run_crosscheck(f"{POSITIONS} random small layouts with a talon play pruned, draw 1", cases, NODES,
+                            TALON_RULE_SETS)
+    assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.9 * POSITIONS * len(TALON_RULE_SETS), counts
+    assert counts[WINNABLE] >= POSITIONS and counts[UNWINNABLE] >= POSITIONS, counts
+
+
+# Won only by playing a talon card onto a column before anything can go on it. With one pass and
+# an empty stock the waste comes off top first, so 2H, KH, 5S, 3S have to find places in turn.
+# Under draw 3, 6C (the waste top) goes onto 7H before a draw buries it under 4S, 6S, 3C, though
+# both red 5s are up for good.
+TALON_EARLY = {
+    "one pass": ({"base": "6C", "reserve": ["3D", "5C", "4S"], "tableau": [["5D", "4C", "3H"], ["5H"], ["4D"], ["4H"]],
+                  "stock": [], "waste": ["AH", "3S", "5S", "KH", "2H"], "foundations": ["3C", "2D", "QH", "2S"]}, 1, 1),
+    "draw 3": ({"base": "8C", "reserve": ["7S"], "tableau": [["7C", "6H", "5C"], ["7H"], ["4C"], ["5S"]],
+                "stock": ["3C", "6S", "4S"], "waste": ["6C"], "foundations": ["2C", "7D", "5H", "3S"]}, 3, None),
+}
+
+
+@pytest.mark.parametrize("name", TALON_EARLY)
+def test_crosscheck_layouts_that_need_a_talon_card_played_early(name, monkeypatch):
+    import bruteforce as module
+
+    data, draw, passes = TALON_EARLY[name]
+    position = position_from_dict(data)[0]
+    rule_sets = [Rules(draw=draw, worry_back=False, moves=moves, passes=passes, spaces=spaces, tableau_order=order)
+                 for moves, spaces, order in itertools.product(("any", "whole"), ("any", "waste", "waste-first"),
+                                                               ("cyclic", "base"))]
+    counts = run_crosscheck(f"a talon card played early, {name}", [(name, position)], 10_000, rule_sets)
+    assert counts[WINNABLE] == len(rule_sets), counts
+    monkeypatch.setattr(module, "referee_moves", pruned_referee_moves)
+    for rules in rule_sets:  # section 4's rule would lose these wins
+        assert bruteforce(position, rules).verdict == UNWINNABLE

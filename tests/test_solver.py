@@ -9,6 +9,7 @@ import pytest
 from bruteforce import UNKNOWN, bruteforce, replays_to_win
 from canfield_solver import solve as lazy_solve
 from canfield_solver.deal import Position, validate
+from canfield_solver.engine import layout as L
 from canfield_solver.rules import COLUMN, Move, Rules, apply, crosses_base, moved_cards
 from canfield_solver.solver import SolveResult, solve
 from canfield_solver.presets import RuleOptions
@@ -319,14 +320,99 @@ def test_returns_that_would_come_straight_back_are_not_searched_under_tableau_or
     assert returns(["5C", "5S", "4H", "2D"]) == 2
 
 
+def kept_talon_plays(position, rules, dominance=True):
+    """(card name, target column) of the talon plays onto columns that ``ordered_moves`` keeps."""
+    import numpy as np
+
+    from canfield_solver.cards import card_name
+    from canfield_solver.engine.bridge import encode, unpack
+    from canfield_solver.engine.movegen import MAX_MOVES, TALON_T
+    from canfield_solver.engine.search import ordered_moves, set_talon_waits
+
+    st = encode(position, rules)
+    set_talon_waits(st, dominance)
+    out = np.zeros(MAX_MOVES, dtype=np.int32)
+    kept = ordered_moves(st, out, dominance)
+    fields = [unpack(m) for m in out[:kept]]
+    return {(card_name(st[L.TALON + split - 1], ascii=True), target)
+            for kind, _, target, _, split, _ in fields if kind == TALON_T}
+
+
+def talon_layout(make_position, column_2, reserve=("5S", "6S", "7S", "JD"), diamonds="6D"):
+    """9H, the waste top, fits 10S (column 1); only 8S can go on it (8C is up, the top of clubs).
+    Nothing in play is safe to play up (spades are at 4S: no red 7, 8 or 9 may go up at once)."""
+    return make_position("AC", [["10S"], column_2, ["KD", "QS"], ["KH"]], reserve=list(reserve), waste=["9H"],
+                         foundations=["8C", diamonds, "6H", "4S"])  # the cards placed nowhere: the stock
+
+
+def test_talon_plays_are_searched_only_when_a_card_could_go_on_them(make_position):
+    d1, whole = Rules(draw=1, worry_back=False), Rules(draw=1, worry_back=False, moves="whole")
+    nine = ("9H", 0)
+    # 8S inside column 2 over 9D, which fits its foundation: 8S 7H may move under --moves any.
+    middle = talon_layout(make_position, ["9D", "8S", "7H"], diamonds="8D")
+    assert nine in kept_talon_plays(middle, d1)
+    assert nine not in kept_talon_plays(middle, whole)
+    assert nine in kept_talon_plays(middle, whole, dominance=False)
+    # Under draw 3 or with limited passes the talon card may not stay reachable: always searched.
+    for rules in (Rules(draw=3, worry_back=False, moves="whole"), Rules(draw=1, worry_back=False, moves="whole", passes=2)):
+        assert nine in kept_talon_plays(middle, rules)
+    # Over 9D that does not fit: moving 8S 7H is a partial move the search leaves out, unless
+    # partial moves are all searched (spaces "waste-first").
+    stuck = talon_layout(make_position, ["9D", "8S", "7H"])
+    assert nine not in kept_talon_plays(stuck, d1)
+    assert nine in kept_talon_plays(stuck, Rules(draw=1, worry_back=False, spaces="waste-first"))
+    # 8S on top of column 2, on top of the reserve, or in the talon: searched.
+    for column_2, reserve in ((["9D", "8S"], ("5S", "6S", "7S", "JD")), (["9D"], ("5S", "6S", "7S", "JD", "8S")),
+                              (["9D"], ("5S", "6S", "7S", "JD"))):
+        assert nine in kept_talon_plays(talon_layout(make_position, column_2, reserve, "8D"), whole)
+    # 8S under the reserve's top: not searched, unless 8C may come back from its foundation.
+    buried = talon_layout(make_position, ["9D"], reserve=("5S", "6S", "8S", "7S", "JD"))
+    assert nine not in kept_talon_plays(buried, d1)
+    assert nine in kept_talon_plays(buried, Rules(draw=1, worry_back=True))
+
+
+def test_after_a_talon_play_only_moves_onto_its_card_are_searched(make_position):
+    import numpy as np
+
+    from canfield_solver.cards import parse_card
+    from canfield_solver.engine.bridge import encode, unpack
+    from canfield_solver.engine.movegen import MAX_MOVES, RESERVE_T, TALON_T, make, unmake
+    from canfield_solver.engine.search import MOVE_FIELDS, ordered_moves, set_talon_waits
+    from canfield_solver.engine.zobrist import full_hash, make_table, state_key
+
+    st = encode(talon_layout(make_position, ["9D"], reserve=("5S", "6S", "7S", "JD", "8S")), Rules(draw=1, worry_back=False))
+    set_talon_waits(st, True)
+    z, hashes = make_table(), np.zeros(5, dtype=np.uint64)
+    full_hash(st, z, hashes)
+    out = np.zeros(MAX_MOVES, dtype=np.int32)
+    moves = [m & MOVE_FIELDS for m in out[:ordered_moves(st, out, True)]]
+    nine = parse_card("9H")
+    play = next(m for m in moves if unpack(m)[0] == TALON_T and st[L.TALON + unpack(m)[4] - 1] == nine)  # onto 10S
+    key = state_key(st, z, hashes)
+    undo = make(st, hashes, z, play)
+    assert st[L.BUILD_ON] == nine + 1
+    # Only 8S from the reserve onto 9H; JD onto Q♠ and the rest wait.
+    assert [unpack(m)[:3] for m in out[:ordered_moves(st, out, True)]] == [(RESERVE_T, 0, 0)]
+    played = state_key(st, z, hashes)
+    st[L.BUILD_ON] = 0
+    assert state_key(st, z, hashes) != played  # the same cards without the wait: another state
+    st[L.BUILD_ON] = nine + 1
+    unmake(st, hashes, z, play, undo)
+    assert st[L.BUILD_ON] == 0 and state_key(st, z, hashes) == key
+    assert len(moves) > 2
+
+
 # Dominances on/off: fixed deals from their start, and larger random positions (beyond the brute
 # force) from a fixed seed, so that unwinnable ones are searched to the end in CI time.
 @pytest.mark.parametrize("rules", [Rules(draw=3, worry_back=False), Rules(draw=1, worry_back=False),
                                    Rules(draw=1, worry_back=False, moves="whole", passes=2),
                                    Rules(draw=3, worry_back=True), Rules(draw=1, worry_back=False, spaces="waste"),
                                    Rules(draw=1, worry_back=False, tableau_order="base"),
-                                   Rules(draw=1, worry_back=True, tableau_order="base")],
-                         ids=["d3", "d1", "d1-whole-passes2", "d3-back", "d1-spaces-waste", "d1-base", "d1-base-back"])
+                                   Rules(draw=1, worry_back=True, tableau_order="base"), Rules(draw=1, worry_back=True),
+                                   Rules(draw=1, worry_back=False, moves="whole"),
+                                   Rules(draw=1, worry_back=False, spaces="waste-first")],
+                         ids=["d3", "d1", "d1-whole-passes2", "d3-back", "d1-spaces-waste", "d1-base", "d1-base-back",
+                              "d1-back", "d1-whole", "d1-waste-first"])
 def test_dominances_keep_verdicts(rules):
     rng = random.Random(rules.draw * 10 + (rules.passes or 0))
     cases = [setup_game(f"CF1-D3-AAAAAA{letter}").position for letter in "ABCDEF"]

@@ -5,8 +5,9 @@ sequence: ``talon[0:k]`` is the waste (bottom to top) and ``talon[k:n]`` the
 stock in turning order, so recycling only sets ``k`` back to 0 and playing the
 waste top deletes ``talon[k-1]``. Every column is one run (cards only ever go
 onto a card they build on), and runs wrap K on A, so a column may hold all 52
-cards (13 at most under tableau order "base"). The rule options sit at the end
-and never change during a search.
+cards (13 at most under tableau order "base"). The rule options follow and never
+change during a search; the last two cells belong to the search (docs/dominances.md,
+section 4).
 """
 
 from ..cards import DECK_SIZE
@@ -33,4 +34,8 @@ WHOLE = WORRY_BACK + 1  # 1: columns move only their top card or all their cards
 SPACES = WHOLE + 1
 # Tableau order: 0 cyclic (a K goes on an A); 1 base (the last rank of a foundation goes on nothing).
 TABLEAU_BASE = SPACES + 1
-STATE_SIZE = TABLEAU_BASE + 1
+# Set by the search: 1 when a talon play onto a column must be built on by the next move.
+TALON_WAITS = TABLEAU_BASE + 1
+# The card the next move must build on, plus 1 (0: none): set by such a talon play.
+BUILD_ON = TALON_WAITS + 1
+STATE_SIZE = BUILD_ON + 1

@@ -35,6 +35,9 @@ MAX_MOVES = 512  # more than any state has (at most 5 + 52*5 + 4*(1 + 3*52) + 16
 # Where each field of a move starts: kind 3 bits, source and target 2, count and split 6, recycle 1.
 SOURCE_AT, TARGET_AT, COUNT_AT, SPLIT_AT, RECYCLE_AT = 3, 5, 7, 13, 19
 MOVE_BITS = 20  # bits above these are free (the search keeps its move scores there)
+# What ``make`` returns: the talon split in bits 0-7, 1 << 8 when a column was refilled, and
+# ``layout.BUILD_ON`` from this bit up.
+UNDO_BUILD_ON_AT = 9
 
 
 @inlined
@@ -120,6 +123,26 @@ def goes_on_nothing(st, card):
 
 
 @inlined
+def builders(st, card):
+    """Bit mask of the cards that build on ``card``: the other colour's, one rank lower (none
+    under tableau order "base" when that is the last rank of a foundation)."""
+    rank = (card % RANKS_PER_SUIT + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # one rank lower, K below A
+    if goes_on_nothing(st, rank):
+        return np.int64(0)
+    if is_red(card):  # the black cards of that rank
+        return (np.int64(1) << (CLUBS * RANKS_PER_SUIT + rank)) | (np.int64(1) << (SPADES * RANKS_PER_SUIT + rank))
+    return (np.int64(1) << (DIAMONDS * RANKS_PER_SUIT + rank)) | (np.int64(1) << (HEARTS * RANKS_PER_SUIT + rank))
+
+
+@inlined
+def talon_play_waits(st, target):
+    """A talon play onto column ``target`` must be built on by the next move (the search's rule,
+    docs/dominances.md, section 4): ``layout.TALON_WAITS`` is on, and the column is not an empty
+    one under spaces "waste-first"."""
+    return st[L.TALON_WAITS] == 1 and (st[L.SPACES] != 2 or st[L.COLUMN_N + target] > 0)
+
+
+@inlined
 def takers(st, column, from_talon):
     """Bit mask (bit = card) of the cards column ``column`` accepts, as a single card or the
     bottom of a run.
@@ -136,13 +159,7 @@ def takers(st, column, from_talon):
     n = st[L.COLUMN_N + column]
     if n == 0:
         return ALL_CARDS if st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0) else np.int64(0)
-    top = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
-    rank = (top % RANKS_PER_SUIT + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # one rank lower, K below A
-    if goes_on_nothing(st, rank):
-        return np.int64(0)
-    if is_red(top):  # the black cards of that rank
-        return (np.int64(1) << (CLUBS * RANKS_PER_SUIT + rank)) | (np.int64(1) << (SPADES * RANKS_PER_SUIT + rank))
-    return (np.int64(1) << (DIAMONDS * RANKS_PER_SUIT + rank)) | (np.int64(1) << (HEARTS * RANKS_PER_SUIT + rank))
+    return builders(st, st[L.COLUMN_CARDS + column * L.PILE + n - 1])
 
 
 @kernel
@@ -299,11 +316,16 @@ def _take_card(st, hashes, z, kind, target):
 
 @kernel
 def make(st, hashes, z, move):
-    """Carry out a legal move (and the automatic refill); return what ``unmake`` needs."""
+    """Carry out a legal move (and the automatic refill); return what ``unmake`` needs.
+
+    A talon play that ``talon_play_waits`` sets the card the next move must build on; any other
+    move clears it.
+    """
     kind = move_kind(move)
     source = move_source(move)
     target = move_target(move)
-    undo = st[L.TALON_K]
+    undo = st[L.TALON_K] | (st[L.BUILD_ON] << UNDO_BUILD_ON_AT)
+    build_on = 0
     if kind == RESERVE_F or kind == RESERVE_T:
         n = st[L.RESERVE_N] - 1
         card = st[L.RESERVE_CARDS + n]
@@ -321,6 +343,8 @@ def make(st, hashes, z, move):
         st[L.TALON_N] = n
         st[L.TALON_K] = split - 1
         hashes[0] ^= z[Z_TALON + card]
+        if kind == TALON_T and talon_play_waits(st, target):
+            build_on = card + 1
         _put_card(st, hashes, z, card, kind, target)
     elif kind == RETURN_T:
         height = st[L.FOUNDATION_HEIGHTS + source] - 1
@@ -342,6 +366,7 @@ def make(st, hashes, z, move):
             _push(st, hashes, z, source, st[L.RESERVE_CARDS + n])
             _set_reserve_n(st, hashes, z, n)
             undo |= 1 << 8
+    st[L.BUILD_ON] = build_on
     return np.int32(undo)  # one type for every caller: one compiled ``unmake``
 
 
@@ -351,6 +376,7 @@ def unmake(st, hashes, z, move, undo):
     kind = move_kind(move)
     source = move_source(move)
     target = move_target(move)
+    st[L.BUILD_ON] = undo >> UNDO_BUILD_ON_AT
     if kind == RESERVE_F or kind == RESERVE_T:
         _take_card(st, hashes, z, kind, target)
         _set_reserve_n(st, hashes, z, st[L.RESERVE_N] + 1)

@@ -22,6 +22,8 @@ from .movegen import (
     RETURN_T,
     TALON_F,
     TALON_T,
+    builders,
+    column_top,
     encode_move,
     fits_foundation,
     foundation_card,
@@ -31,9 +33,11 @@ from .movegen import (
     move_kind,
     move_recycle,
     move_source,
+    move_split,
     move_target,
     next_cards,
     reachable_splits,
+    talon_play_waits,
     unmake,
 )
 from .table import grown, insert, prefetch
@@ -180,6 +184,76 @@ def partial_moves_pruned(st):
 
 
 @kernel
+def set_talon_waits(st, dominance):
+    """Talon plays onto columns wait for a card to go on them (``movegen.talon_play_waits``)
+    with dominances on under draw 1 with unlimited passes, where every talon card stays
+    reachable (docs/dominances.md, section 4)."""
+    st[L.TALON_WAITS] = 1 if dominance and st[L.DRAW_COUNT] == 1 and st[L.PASSES] == 0 else 0
+
+
+@kernel
+def free_cards(st):
+    """Bit masks of the talon's cards, and of the cards a move can put onto a column from outside
+    the columns: the talon's, the reserve top and, with foundation returns, the foundation tops."""
+    talon = np.int64(0)
+    for i in range(st[L.TALON_N]):
+        talon |= np.int64(1) << st[L.TALON + i]
+    free = talon
+    if st[L.RESERVE_N] > 0:
+        free |= np.int64(1) << st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
+    if st[L.WORRY_BACK] == 1:
+        for suit in range(4):
+            height = st[L.FOUNDATION_HEIGHTS + suit]
+            if height > 0:
+                free |= np.int64(1) << foundation_card(st, suit, height - 1)
+    return talon, free
+
+
+@kernel
+def liftable_cards(st, column, prune_partial):
+    """Bit mask of the cards of ``column`` that a searched move can lift onto another column (with
+    the cards above them): the bottom one, and the others (the top one only, under moves
+    "whole"), with ``prune_partial`` only those above a card that fits its foundation."""
+    n = st[L.COLUMN_N + column]
+    base = L.COLUMN_CARDS + column * L.PILE
+    if n == 0:
+        return np.int64(0)
+    mask = np.int64(1) << st[base]
+    if st[L.WHOLE] == 1:
+        return mask | (np.int64(1) << st[base + n - 1])
+    for i in range(1, n):
+        if not prune_partial or fits_foundation(st, st[base + i - 1]):
+            mask |= np.int64(1) << st[base + i]
+    return mask
+
+
+@kernel
+def can_be_built_on(st, card, target, talon, free, lifted):
+    """Once talon card ``card`` lies on column ``target``, some move could put a card on it:
+    ``talon`` and ``free`` are ``free_cards``, ``lifted`` the ``liftable_cards`` of each column.
+    Under spaces "waste-first", while another column is empty, only talon cards count."""
+    reach = free
+    space = False
+    for column in range(4):
+        if column != target:
+            reach |= lifted[column]
+            space = space or st[L.COLUMN_N + column] == 0
+    if st[L.SPACES] == 2 and space:
+        reach = talon
+    return builders(st, card) & reach != 0
+
+
+@kernel
+def built_on_column(st):
+    """The column whose top card the next move must build on (``layout.BUILD_ON``), or -1."""
+    if st[L.BUILD_ON] > 0:
+        for column in range(4):
+            if st[L.COLUMN_N + column] > 0 and column_top(st, column) == st[L.BUILD_ON] - 1:
+                return column
+    return -1
+
+
+@kernel
 def ordered_moves(st, out, dominance):
     """The moves to search from a state, best first; only the dominant one when there is one.
 
@@ -187,7 +261,9 @@ def ordered_moves(st, out, dominance):
     empty column, are left out: they lead to a column permutation of a state reached otherwise.
     With dominances on, so are partial column moves whose uncovered card does not fit its
     foundation, where ``partial_moves_pruned`` says so, and foundation returns of a card that
-    ``comes_straight_back``.
+    ``comes_straight_back``. Where talon plays wait (``set_talon_waits``), a talon play onto a
+    column is left out when no card ``can_be_built_on`` it, and right after one only the moves
+    that put a card on the played card are kept.
     """
     prune_partial = False
     if dominance:
@@ -197,6 +273,12 @@ def ordered_moves(st, out, dominance):
             return 1
         prune_partial = partial_moves_pruned(st)
     count = generate(st, out)
+    must_build = built_on_column(st)
+    waits = st[L.TALON_WAITS] == 1
+    talon, free = free_cards(st) if waits else (np.int64(0), np.int64(0))
+    lifted = ((liftable_cards(st, 0, prune_partial), liftable_cards(st, 1, prune_partial),
+               liftable_cards(st, 2, prune_partial), liftable_cards(st, 3, prune_partial)) if waits
+              else (np.int64(0), np.int64(0), np.int64(0), np.int64(0)))
     first_empty = -1
     for c in range(4):
         if st[L.COLUMN_N + c] == 0:
@@ -206,6 +288,11 @@ def ordered_moves(st, out, dominance):
     for i in range(count):
         move = out[i]
         kind = move_kind(move)
+        if must_build >= 0 and (kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F or move_target(move) != must_build):
+            continue
+        if (kind == TALON_T and talon_play_waits(st, move_target(move))
+                and not can_be_built_on(st, st[L.TALON + move_split(move) - 1], move_target(move), talon, free, lifted)):
+            continue
         if kind == COLUMN_T and prune_partial:
             source = move_source(move)
             uncovered = st[L.COLUMN_N + source] - move_count(move)
@@ -306,6 +393,7 @@ class SearchArrays:
 @kernel
 def start(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, control, dominance):
     """Enter the start state: WON, TABLE_FULL, or RUNNING with its moves on the stack."""
+    set_talon_waits(st, dominance)
     control[DEPTH] = 0
     control[NODES] = 1
     if insert(slots, meta, state_key(st, z, hashes)) < 0:

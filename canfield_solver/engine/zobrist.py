@@ -8,7 +8,8 @@ A state's key combines
 - the talon split ``k`` reduced to its class (see ``canonical_split``),
 - the columns: column ``c`` has hash ``XOR of Z[position, card]`` and the key adds
   ``mix64(column hash)`` over the 4 columns, a sum that does not depend on the order of the
-  columns, so positions that differ only by a permutation of the columns share one key.
+  columns, so positions that differ only by a permutation of the columns share one key,
+- the card the next move must build on, when the search set one (``layout.BUILD_ON``).
 
 Foundation heights are left out: every card not in the reserve, talon or columns is on a
 foundation, so they follow from the rest.
@@ -30,7 +31,8 @@ Z_RESERVE = 0  # 53 reserve lengths
 Z_TALON = Z_RESERVE + L.PILE + 1  # one per card
 Z_SPLIT = Z_TALON + DECK_SIZE  # 53 split classes
 Z_COLUMN = Z_SPLIT + L.PILE + 1  # position * DECK_SIZE + card
-Z_SIZE = Z_COLUMN + L.PILE * DECK_SIZE
+Z_BUILD_ON = Z_COLUMN + L.PILE * DECK_SIZE  # one per card
+Z_SIZE = Z_BUILD_ON + DECK_SIZE
 
 _SEED = 0xCAF1E1D
 
@@ -97,6 +99,8 @@ def state_key(st, z, hashes):
     """The canonical key of the state (never 0, which marks an empty table slot)."""
     key = hashes[0] ^ z[Z_SPLIT + canonical_split(st)]
     key += mix64(hashes[1]) + mix64(hashes[2]) + mix64(hashes[3]) + mix64(hashes[4])
+    if st[L.BUILD_ON] > 0:
+        key ^= z[Z_BUILD_ON + st[L.BUILD_ON] - 1]
     if key == np.uint64(0):
         key = np.uint64(1)
     return key
