@@ -164,12 +164,12 @@ def warm_up(solve: SolveFunction) -> None:
 def worker_memory(jobs: int) -> int:
     """Each worker's transposition-table bytes: the solver's default, lowered so that ``jobs``
     workers together stay within half of this machine's RAM."""
-    from .engine.driver import MIN_MEMORY
+    from .engine.driver import MIN_TABLE_BYTES
 
     if not hasattr(os, "sysconf"):
         return DEFAULT_MEMORY
     ram = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    return max(MIN_MEMORY, min(DEFAULT_MEMORY, ram // (2 * jobs)))
+    return max(MIN_TABLE_BYTES, min(DEFAULT_MEMORY, ram // (2 * jobs)))
 
 
 def worker_limits(limits: Limits, jobs: int) -> Limits:

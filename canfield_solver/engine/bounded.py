@@ -13,12 +13,11 @@ from .kernel import allocating
 from .movegen import MAX_MOVES, TALON_F, TALON_T, make, move_kind, move_recycle, move_split, unmake
 from .search import foundation_cards
 from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STATUS, TABLE_FULL, WON, move_score, ordered_moves
-from .table import SLOT_BYTES, new_table
+from .table import MIN_TABLE_BYTES, new_table
 from .zobrist import mix64, state_key
 
 _SPLIT_SALT = np.uint64(0x5DEECE66D2545F49)
 _BUDGET_MASK = np.int64(0xFFFFFFFF)
-MIN_TABLE_BYTES = 1024 * SLOT_BYTES
 
 
 @allocating

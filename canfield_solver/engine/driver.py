@@ -42,16 +42,15 @@ from .layout import TALON_K
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import shortcut
-from .table import SLOT_BYTES, load_rehash, new_table
+from .table import MIN_TABLE_BYTES, load_rehash, new_table
 from .zobrist import full_hash, make_table
 
 __all__ = [
     "EngineOutcome", "Table", "RoundsTable", "search_win", "search_best", "search_bounded", "shortcut_path",
-    "safe_top_play", "referee_moves", "engine_move", "watching", "Watcher", "MIN_MEMORY",
+    "safe_top_play", "referee_moves", "engine_move", "watching", "Watcher", "MIN_TABLE_BYTES",
 ]
 
 CHUNK = 50_000  # new states per kernel call between clock checks (about 0.1 s)
-MIN_MEMORY = 1024 * SLOT_BYTES
 FIRST_TABLE = 1 << 21  # the table starts at one huge page and doubles as it fills
 _VERDICTS = {WON: Verdict.WINNABLE, EXHAUSTED: Verdict.UNWINNABLE}
 _NO_MOVES = np.zeros(0, dtype=np.int32)
@@ -92,8 +91,8 @@ class Table:
     search to search (``verdict.VerdictSolver``); ``InputError`` when ``memory`` is too small."""
 
     def __init__(self, memory: int) -> None:
-        if memory < MIN_MEMORY:
-            raise InputError(f"memory {memory} bytes is too small: give at least {MIN_MEMORY} bytes (e.g. 64M)")
+        if memory < MIN_TABLE_BYTES:
+            raise InputError(f"memory {memory} bytes is too small: give at least {MIN_TABLE_BYTES} bytes (e.g. 64M)")
         self.memory = memory
         self.slots, self.meta = new_table(min(memory, FIRST_TABLE))
 

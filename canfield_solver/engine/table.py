@@ -21,6 +21,7 @@ from .kernel import kernel
 
 MAX_LOAD = 0.75  # linear probing stays fast below this load
 SLOT_BYTES = 8
+MIN_TABLE_BYTES = 1024 * SLOT_BYTES  # the smallest table a search is given
 
 
 def slot_count(memory: int) -> int:
