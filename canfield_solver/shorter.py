@@ -29,7 +29,6 @@ from .steps import positions_after
 SEARCH_STATES = 300_000  # each search from the start (about 40 MB, a few tenths of a second)
 POINT_STATES = 100_000  # each search from a point of the list: from late in a win the rest is easy
 WEIGHTS = (1024, 256, 64)  # of the estimate, in sixteenths: greedy, then closer to a shortest win
-ESTIMATE = (16, 16, 0)  # sixteenths of a move per card off the foundations, per buried reserve card, per reserve card
 POINTS = 10  # a round of searches from points of the list: the starts of its tenths after the first
 
 
@@ -93,7 +92,7 @@ class _Searches:
         room = min(states, self.left())
         if room <= 0:
             return None
-        search = BestFirst(encode(start, rules), self.z, room, (weight, *ESTIMATE, below), dominance=True)
+        search = BestFirst(encode(start, rules), self.z, room, weight, below)
         status, _ = drive(search.start(), search.run, lambda: int(search.control[NODES]), self.began,
                           self.time_limit, None)
         self.spent += int(search.control[NODES])

@@ -38,15 +38,15 @@ def test_a_record_holds_the_whole_state(played_positions):
 
 
 def run(start, rules, weight, below, capacity=10_000):
-    search = BestFirst(encode(start, rules), make_table(), capacity, (weight, 16, 16, 0, below), dominance=True)
+    search = BestFirst(encode(start, rules), make_table(), capacity, weight, below)
     status, _ = drive(search.start(), search.run, lambda: int(search.control[NODES]), time.perf_counter(), None, None)
     return status, search
 
 
 @pytest.mark.parametrize("draw", [1, 3])
 def test_weight_one_finds_a_shortest_win_and_the_bound_holds(draw):
-    # SIX_MOVES (test_shortest) has a shortest win of 6 printed moves under both draws; with the
-    # estimate weighed once (16 sixteenths) it never overestimates, so the search finds one of 6.
+    # SIX_MOVES (test_shortest) has a shortest win of 6 printed moves under both draws; the
+    # estimate never exceeds the moves still needed, and weighed once (16 sixteenths) the search finds one of 6 here.
     start, rules = build_position(**SIX_MOVES), Rules(draw=draw, worry_back=False)
     status, search = run(start, rules, 16, 100)
     moves, end = replay_engine_moves(start, search.path_moves(), rules)

@@ -4,9 +4,12 @@ printed moves, within a fixed number of states.
 Each state found is kept as a compact record (``pack``): the parts of the state array a search
 changes, 64 bytes, with the index of the state it was reached from, the move and its cost ``g``
 in printed moves (``bounded.move_cost``). The open states wait in a binary heap ordered by
-``g + weight * h`` (``estimate``: an estimate of the printed moves still needed, not a bound),
-ties broken by the smaller ``h``. A state is searched again only when it is reached by a
-cheaper path (the table maps ``bounded.exact_key`` to the record of its cheapest path so far).
+``g + weight * h`` (``estimate``: at most the printed moves still needed; weighed more than once
+it draws the search toward a win sooner, and a longer one), ties broken by the smaller ``h``. A
+state is searched again only when it is reached by a cheaper path (the table maps
+``bounded.exact_key`` to the record of its cheapest path so far). The moves tried are the win
+search's (``search.ordered_moves``, dominances on). The kernels are ``allocating`` ones, as the
+``bounded`` kernels they call, though they allocate nothing.
 
 The search stops at a win (``WON``), when nothing is left to search (``EXHAUSTED``) or when the
 records are full (``FULL``): the caller picks the number of records, the memory the search may use.
@@ -27,7 +30,7 @@ RECORD = 64  # bytes of a packed state: 12 counts, then the talon cards and the 
 FULL = 5  # status: no room for another record (see search's RUNNING, WON, EXHAUSTED)
 # Cells of the control array.
 NODES, HEAP, STATUS, GOAL, EXPANDED = range(5)
-H_SCALE = 16  # priorities are integers: ``g + weight * h`` in sixteenths of a move
+H_SCALE = 16  # estimates and weights are in sixteenths, so priorities are integers
 
 
 @allocating
@@ -75,10 +78,10 @@ def unpack(records, node, st):
 
 
 @allocating
-def estimate(st, params):
-    """Printed moves still needed, roughly: ``params[1]`` per card not on its foundation, the
-    draws that turn the stock once, and ``params[2]`` per reserve card that lies on a lower card
-    of its suit (it must move to a column first)."""
+def estimate(st):
+    """Printed moves still needed at least, in sixteenths: one per card off the foundations, the
+    draws that turn the stock once, and one per reserve card lying on a lower card of its suit
+    (it must move to a column first)."""
     cards = 52 - foundation_cards(st)
     d = st[L.DRAW_COUNT]
     draws = (st[L.TALON_N] - st[L.TALON_K] + d - 1) // d
@@ -92,7 +95,7 @@ def estimate(st, params):
             if under // 13 == card // 13 and (under % 13 - base) % 13 < rank:
                 buried += 1
                 break
-    return params[1] * cards + draws * H_SCALE + params[2] * buried + params[3] * st[L.RESERVE_N]
+    return (cards + draws + buried) * H_SCALE
 
 
 @allocating
@@ -143,12 +146,14 @@ def _slot(slots, key):
 
 @allocating
 def _priority(g, h, weight):
+    """The heap's order of a state ``g`` moves from the start with estimate ``h`` (sixteenths):
+    ``g + weight * h`` in 256ths of a move, then the smaller ``h``."""
     return (np.int64(g) * H_SCALE * 16 + np.int64(weight) * h) * 1024 + h // H_SCALE
 
 
 @allocating
 def start_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, owners, heap_keys, heap_nodes,
-                     control, params):
+                     control, weight):
     """Enter the start state ``st``: its record is node 0."""
     full_hash(st, z, hashes)
     pack(st, records, 0)
@@ -160,7 +165,7 @@ def start_best_first(st, z, hashes, records, parents, moves, costs, keys, slots,
     i = _slot(slots, key)
     slots[i] = key
     owners[i] = 0
-    _push(heap_keys, heap_nodes, 0, _priority(0, estimate(st, params), params[0]), 0)
+    _push(heap_keys, heap_nodes, 0, _priority(0, estimate(st), weight), 0)
     control[NODES] = 1
     control[HEAP] = 1
     control[EXPANDED] = 0
@@ -169,11 +174,11 @@ def start_best_first(st, z, hashes, records, parents, moves, costs, keys, slots,
 
 @allocating
 def run_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, owners, heap_keys, heap_nodes,
-                   control, params, budget, dominance, out):
+                   control, weight, below, budget, out):
     """Search on for at most ``budget`` states taken from the heap; return the status.
 
-    ``params``: the weight of ``h`` (in sixteenths) and the two weights of ``estimate``.
-    ``out`` holds ``MAX_MOVES`` moves. On WON, ``control[GOAL]`` is the record of the win.
+    ``weight``: of the estimate, in sixteenths; a state whose moves so far and ``bounded.lower_bound``
+    reach ``below`` is not kept. ``out`` holds ``MAX_MOVES`` moves. On WON, ``control[GOAL]`` is the record of the win.
     """
     status = control[STATUS]
     capacity = records.shape[0]
@@ -193,12 +198,12 @@ def run_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, o
             control[GOAL] = node
             status = WON
             break
-        count = ordered_moves(st, out, dominance)
+        count = ordered_moves(st, out, True)
         for j in range(count):
             move = out[j] & MOVE_FIELDS
             g = costs[node] + move_cost(st, move)
             u = make(st, hashes, z, move)
-            if g + lower_bound(st, 52) >= params[4]:
+            if g + lower_bound(st, 52) >= below:
                 unmake(st, hashes, z, move, u)
                 continue
             key = exact_key(st, z, hashes)
@@ -217,7 +222,7 @@ def run_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, o
                 keys[child] = key
                 slots[i] = key
                 owners[i] = child
-                _push(heap_keys, heap_nodes, control[HEAP], _priority(g, estimate(st, params), params[0]), child)
+                _push(heap_keys, heap_nodes, control[HEAP], _priority(g, estimate(st), weight), child)
                 control[HEAP] += 1
             unmake(st, hashes, z, move, u)
     control[EXPANDED] += searched
@@ -228,8 +233,7 @@ def run_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, o
 class BestFirst:
     """The arrays of one best-first search from ``st`` with room for ``capacity`` states."""
 
-    def __init__(self, st: np.ndarray, z: np.ndarray, capacity: int, params: tuple[int, int, int, int, int],
-                 dominance: bool):
+    def __init__(self, st: np.ndarray, z: np.ndarray, capacity: int, weight: int, below: int):
         self.st, self.z = st.copy(), z
         self.hashes = np.zeros(5, dtype=np.uint64)
         self.records = np.zeros((capacity, RECORD), dtype=np.int8)
@@ -245,19 +249,18 @@ class BestFirst:
         self.heap_keys = np.zeros(capacity, dtype=np.int64)
         self.heap_nodes = np.zeros(capacity, dtype=np.int32)
         self.control = np.zeros(5, dtype=np.int64)
-        self.params = np.array(params, dtype=np.int64)
-        self.dominance = dominance
+        self.weight, self.below = weight, below
         self.out = np.zeros(MAX_MOVES, dtype=np.int32)
 
     def start(self) -> int:
         start_best_first(self.st, self.z, self.hashes, self.records, self.parents, self.moves, self.costs, self.keys,
-                         self.slots, self.owners, self.heap_keys, self.heap_nodes, self.control, self.params)
+                         self.slots, self.owners, self.heap_keys, self.heap_nodes, self.control, self.weight)
         return int(self.control[STATUS])
 
     def run(self, budget: int) -> int:
         return run_best_first(self.st, self.z, self.hashes, self.records, self.parents, self.moves, self.costs,
                               self.keys, self.slots, self.owners, self.heap_keys, self.heap_nodes, self.control,
-                              self.params, budget, self.dominance, self.out)
+                              self.weight, self.below, budget, self.out)
 
     def path_moves(self) -> np.ndarray:
         """The engine moves from the start to the win found."""
