@@ -24,7 +24,7 @@ from .solver import WINNABLE, SolveResult, solve
 from .steps import positions_after
 
 LONG = {3: 320, 1: 480}  # single moves; the app's rules: median 248 (draw 3) and 386 (draw 1)
-SHORTENING_STATES = 2_000_000  # at most about 1.5 s of CPU (docs/benchmarks.md)
+SHORTENING_STATES = 2_000_000  # at most about 2 s of CPU (docs/benchmarks.md)
 
 
 def solve_for_people(start: Position, rules: Rules, *, time_limit: float | None = None,
