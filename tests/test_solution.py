@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 
 from canfield_solver.codes import position_from_code
 from canfield_solver.rules import FOUNDATION, Rules
@@ -19,17 +20,34 @@ def test_a_short_win_is_printed_as_found():
     assert solve_for_people(start, rules).moves == found.moves
 
 
+# Medians of the lists ``solve`` prints under ``--moves whole`` (docs/benchmarks.md, best-first table).
+WHOLE_MEDIANS = {(3, True): 237, (3, False): 229, (1, True): 383, (1, False): 374}
+
+
 def test_a_long_win_is_shortened():
     # The example: 5,229 moves under --moves whole with foundation returns; no win
-    # without returns exists, so the shorter list keeps a return from the start of the long one.
+    # without returns exists, so the shorter list keeps a return.
     start, rules = position_from_code("CF1-D3-UZBSIKZ"), Rules(moves="whole")
     found = solve(start, rules)
     short = solve_for_people(start, rules)
-    assert len(found.moves) > 5000 and len(short.moves) <= LONG[3] + LONG[3] // 4
+    assert len(found.moves) > 5000 and len(short.moves) <= 2 * WHOLE_MEDIANS[3, True]
     assert positions_after(start, short.moves, rules)[-1].is_won
     assert any(move.kind == FOUNDATION for move in short.moves)
     assert solve(start, Rules(worry_back=False, moves="whole")).verdict == "unwinnable"
     assert short.nodes > found.nodes and (short.verdict, short.rules) == ("winnable", rules)
+
+
+@pytest.mark.parametrize("code, worry_back", [
+    ("CF1-D3-HEOXFGV", False), ("CF1-D3-WKKWRWD", True), ("CF1-D1-BLNYVQG", True), ("CF1-D1-BJBVIOJ", False),
+])
+def test_the_longest_lists_of_the_whole_sets_come_within_twice_the_median(code, worry_back):
+    # The longest list of each --moves whole set before the best-first searches (789, 627, 833
+    # and 865 moves, from first wins of up to 10,549).
+    start = position_from_code(code)
+    rules = Rules(draw=int(code[5]), worry_back=worry_back, moves="whole")
+    short = solve_for_people(start, rules, Limits(max_nodes=1_000_000))
+    assert short.verdict == "winnable" and len(short.moves) <= 2 * WHOLE_MEDIANS[rules.draw, worry_back]
+    assert positions_after(start, short.moves, rules)[-1].is_won
 
 
 def test_a_low_first_bound_is_no_proof():

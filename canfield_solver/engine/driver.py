@@ -36,6 +36,8 @@ from ..errors import InputError
 from ..limits import Limits
 from ..outcomes import LimitHit, Verdict
 from ..rules import Move, Rules
+from .bestfirst import FULL, BestFirst
+from .bestfirst import NODES as BEST_FIRST_NODES
 from .bounded import COST, BoundedSearch, BudgetTable
 from .bridge import encode, engine_move, referee_moves, unpack
 from .layout import TALON_K
@@ -47,7 +49,7 @@ from .zobrist import full_hash, make_table
 
 __all__ = [
     "EngineOutcome", "Table", "RoundsTable", "search_win", "search_best", "search_bounded", "shortcut_path",
-    "safe_top_play", "referee_moves", "engine_move", "watching", "Watcher", "MIN_TABLE_BYTES",
+    "search_short_win", "safe_top_play", "referee_moves", "engine_move", "watching", "Watcher", "MIN_TABLE_BYTES",
 ]
 
 CHUNK = 50_000  # new states per kernel call between clock checks (about 0.1 s)
@@ -227,6 +229,24 @@ def search_bounded(position: Position, rules: Rules, bound: int, target: int, ta
     moves = search.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
     return EngineOutcome(verdict, limit_hit, int(search.control[NODES]), time.perf_counter() - began, moves,
                          cost=int(search.control[COST]))
+
+
+def search_short_win(position: Position, rules: Rules, weight: int, below: int, records: int, limits: Limits,
+                     *, began: float) -> EngineOutcome:
+    """A weighted best-first search (``engine.bestfirst``) for a win of fewer than ``below`` printed
+    moves from ``position``, in at most ``records`` states; WINNABLE with the win found, else UNKNOWN:
+    ``limit_hit`` names the limit (MEMORY: the records ran out), or is None when every state was
+    tried, which proves nothing (the moves searched keep some win, not every short one). The clock
+    runs from ``began``."""
+    search = BestFirst(encode(position, rules), _keys(), records, weight, below)
+    status, limit_hit = _drive(search.start(), search.run, lambda: int(search.control[BEST_FIRST_NODES]), began,
+                               limits)
+    if status == FULL:
+        limit_hit = LimitHit.MEMORY
+    won = status == WON and limit_hit is None
+    return EngineOutcome(Verdict.WINNABLE if won else Verdict.UNKNOWN, limit_hit,
+                         int(search.control[BEST_FIRST_NODES]), time.perf_counter() - began,
+                         search.path_moves() if won else _NO_MOVES)
 
 
 def shortcut_path(position: Position, rules: Rules, path: np.ndarray) -> np.ndarray:
