@@ -1,8 +1,9 @@
 """The step-through page: the referee's positions in it, escaping, self-containment; in a real
-browser (headless Chromium through Playwright) the board shown after N presses of the right arrow.
+browser (headless Chromium and Firefox, tests/browsers.py) the board shown after N presses of the
+right arrow.
 
-The browser test is skipped when no browser is found, unless ``CANFIELD_REQUIRE_BROWSER=1`` (set
-by ``.ci/run``, which installs Debian's chromium), where it fails instead.
+A browser test is skipped when its browser is not found, unless ``CANFIELD_REQUIRE_BROWSER=1`` (set
+by ``.ci/run``, which installs Debian's chromium and firefox-esr), where it fails instead.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 
 import pytest
+
+import browsers
 
 from canfield_solver.cards import card_name
 from canfield_solver.deal import position_to_dict
@@ -25,7 +27,6 @@ from canfield_solver.steps import positions_after
 
 CODE = "CF1-D3-AAAAAAC"
 RULES = Rules(draw=3, worry_back=False)
-BROWSER = "/usr/bin/chromium"
 
 
 @pytest.fixture(scope="module")
@@ -75,9 +76,9 @@ def test_solve_and_replay_write_the_page(run_cli, tmp_path, game):
     assert replayed.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
 
 
-def shown_board(page) -> dict:
+def shown_board(browser) -> dict:
     """What the page shows, read from its elements."""
-    return page.evaluate("""() => {
+    return browser.evaluate("""(() => {
         const cards = id => [...document.querySelectorAll('#' + id + ' .card')].map(c => c.dataset.card);
         const text = id => document.getElementById(id).textContent;
         return {
@@ -88,7 +89,7 @@ def shown_board(page) -> dict:
             counter: text('counter'), score: text('score'),
             from: [...document.querySelectorAll('.pile.from')].map(p => p.id),
             to: [...document.querySelectorAll('.pile.to')].map(p => p.id)};
-    }""")
+    })()""")
 
 
 def expected_board(position, draw: int, at: int, total: int) -> dict:
@@ -112,35 +113,15 @@ def expected_board(position, draw: int, at: int, total: int) -> dict:
     }
 
 
-def find_browser():
-    if os.path.exists(BROWSER):
-        return BROWSER
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def launch(playwright):
-    return playwright.chromium.launch(executable_path=find_browser(), args=[
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-dev-shm-usage", "--no-first-run"])
-
-
-@pytest.fixture(scope="module")
-def browser():
-    required = os.environ.get("CANFIELD_REQUIRE_BROWSER") == "1"
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if required:
-            pytest.fail("CANFIELD_REQUIRE_BROWSER=1 but playwright is not installed (pip install -e '.[test]')")
-        pytest.skip("playwright is not installed")
-    if find_browser() is None:
-        if required:
-            pytest.fail("CANFIELD_REQUIRE_BROWSER=1 but no chromium was found (apt-get install chromium)")
-        pytest.skip("no chromium to run the page in")
-    with sync_playwright() as playwright:
-        instance = launch(playwright)
-        yield instance
-        instance.close()
+@pytest.fixture(scope="module", params=["chromium", "firefox"])
+def browser(request):
+    instance, missing = browsers.start(request.param)
+    if instance is None:
+        if os.environ.get("CANFIELD_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"CANFIELD_REQUIRE_BROWSER=1 but {missing}")
+        pytest.skip(missing)
+    yield instance
+    instance.close()
 
 
 def test_stepping_through_in_a_browser(browser, game, tmp_path):
@@ -151,16 +132,13 @@ def test_stepping_through_in_a_browser(browser, game, tmp_path):
     empties = next(n for n in range(1, len(positions)) if not all(positions[n].tableau)
                    and all(positions[n - 1].tableau))  # a move that leaves a column empty
     stops = sorted({0, 1, first_recycle, empties, len(moves) // 2, len(moves)})
-    page = browser.new_page(viewport={"width": 1000, "height": 800})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(path.as_uri())
+    browser.open(path.as_uri(), 1000, 800)
     at = 0
     for stop in stops:
         for _ in range(stop - at):
-            page.keyboard.press("ArrowRight")
+            browser.press("ArrowRight")
         at = stop
-        shown = shown_board(page)
+        shown = shown_board(browser)
         assert {key: shown[key] for key in expected_board(positions[at], 3, at, len(moves))} == \
             expected_board(positions[at], 3, at, len(moves)), f"after {at} moves"
         if at == first_recycle:
@@ -168,25 +146,26 @@ def test_stepping_through_in_a_browser(browser, game, tmp_path):
         if at == empties:
             column = next(i for i, cards in enumerate(positions[at].tableau) if not cards)
             assert shown["columns"][column] == [] and shown["from"] == [f"column-{column + 1}"]
-    page.keyboard.press("ArrowRight")  # at the end: nothing further
-    assert shown_board(page)["counter"] == f"Move {len(moves)} of {len(moves)}"
+    browser.press("ArrowRight")  # at the end: nothing further
+    assert shown_board(browser)["counter"] == f"Move {len(moves)} of {len(moves)}"
     for _ in range(3):
-        page.keyboard.press("ArrowLeft")
-    assert shown_board(page)["columns"] == expected_board(positions[-4], 3, 0, 0)["columns"]
-    page.click("#first")
-    assert shown_board(page)["counter"] == f"Move 0 of {len(moves)}"
-    assert errors == []
+        browser.press("ArrowLeft")
+    assert shown_board(browser)["columns"] == expected_board(positions[-4], 3, 0, 0)["columns"]
+    browser.click("#first")
+    assert shown_board(browser)["counter"] == f"Move 0 of {len(moves)}"
+    assert browser.page_errors() == []
 
 
 def test_no_horizontal_overflow_on_a_phone(browser, game, tmp_path):
     start, moves, positions = game
     path = tmp_path / "game.html"
     path.write_text(render_page(CODE, start, moves, RULES), encoding="utf-8")
-    page = browser.new_page(viewport={"width": 375, "height": 740})
-    page.goto(path.as_uri() + "#120")
-    assert shown_board(page)["columns"] == expected_board(positions[120], 3, 0, 0)["columns"]
-    width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert width[0] <= width[1] == 375
-    board, listing = (page.evaluate(f"document.getElementById('{name}').getBoundingClientRect().top")
+    browser.open(path.as_uri() + "#120", 375, 740)
+    assert shown_board(browser)["columns"] == expected_board(positions[120], 3, 0, 0)["columns"]
+    scrolled, shown, viewport = browser.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth]")
+    assert scrolled <= shown and viewport == 375  # shown: the viewport less Firefox's classic scrollbar
+    board, listing = (browser.evaluate(f"document.getElementById('{name}').getBoundingClientRect().top")
                       for name in ("board", "list"))
     assert listing > board  # stacked: the move list under the board
+    assert browser.page_errors() == []
