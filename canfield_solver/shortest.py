@@ -69,21 +69,16 @@ def tighten(
     limits: Limits,
     *,
     began: float,
-    first_bound: int | None = None,
 ) -> Tightened:
     """Rounds of the bounded search for ever shorter move lists from ``start`` to ``target``
     foundation cards (52: a win) than ``moves``, which reaches it, until one finds none (proven)
     or a limit ends the run. ``limits.max_nodes`` counts this run's states; the clock runs from ``began``.
-    ``first_bound`` (below ``len(moves) - 1``) makes the first round look only for a list of at most
-    that many moves: a round with a low bound finds a short list quickly or not at all.
     """
     table = RoundsTable(limits.table_bytes)  # the rounds share one table
     nodes = 0
     outcome_verdict, limit_hit = Verdict.UNWINNABLE, None
-    bound = len(moves) - 1
     while moves:
-        bound = len(moves) - 1 if first_bound is None or table.rounds else min(first_bound, len(moves) - 1)
-        outcome = search_bounded(start, rules, bound, target, table, limits, began=began, spent=nodes)
+        outcome = search_bounded(start, rules, len(moves) - 1, target, table, limits, began=began, spent=nodes)
         nodes += outcome.nodes
         outcome_verdict, limit_hit = outcome.verdict, outcome.limit_hit
         if outcome.verdict != Verdict.WINNABLE:
@@ -93,7 +88,7 @@ def tighten(
             raise SolverBug(f"bounded search path of cost {outcome.cost} replays to {len(found)} "
                             f"moves and {sum(end.foundations)} foundation cards, not {target}")
         moves = found
-    proven = limit_hit is None and outcome_verdict == Verdict.UNWINNABLE and bound == len(moves) - 1
+    proven = limit_hit is None and outcome_verdict == Verdict.UNWINNABLE
     return Tightened(moves, proven, table.rounds, nodes, limit_hit)
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from canfield_solver.codes import position_from_code
 from canfield_solver.rules import FOUNDATION, Rules
-from canfield_solver.shortest import tighten
 from canfield_solver.solution import LONG, solve_for_people
 from canfield_solver.solver import solve
 from canfield_solver.steps import positions_after
@@ -48,10 +47,3 @@ def test_the_longest_lists_of_the_whole_sets_come_within_twice_the_median(code, 
     short = solve_for_people(start, rules, Limits(max_nodes=1_000_000))
     assert short.verdict == "winnable" and len(short.moves) <= 2 * WHOLE_MEDIANS[rules.draw, worry_back]
     assert positions_after(start, short.moves, rules)[-1].is_won
-
-
-def test_a_low_first_bound_is_no_proof():
-    start, rules = position_from_code("CF1-D3-AAAAAAD"), Rules()
-    moves = solve(start, rules).moves
-    low = tighten(start, rules, moves, 52, Limits(max_nodes=50_000), began=0.0, first_bound=10)
-    assert (low.moves, low.proven, low.rounds) == (moves, False, 1)  # no win within 10 moves: nothing proven
