@@ -24,6 +24,7 @@ from .bounded import exact_key, lower_bound, move_cost
 from .kernel import allocating
 from .movegen import MAX_MOVES, make, unmake
 from .search import MOVE_FIELDS, RUNNING, WON, EXHAUSTED, foundation_cards, ordered_moves
+from .table import find_slot
 from .zobrist import full_hash
 
 RECORD = 64  # bytes of a packed state: 12 counts, then the talon cards and the column cards
@@ -136,15 +137,6 @@ def _pop(heap_keys, heap_nodes, size):
 
 
 @allocating
-def _slot(slots, key):
-    mask = np.uint64(slots.shape[0] - 1)
-    i = key & mask
-    while slots[i] != key and slots[i] != np.uint64(0):
-        i = (i + np.uint64(1)) & mask
-    return i
-
-
-@allocating
 def _priority(g, h, weight):
     """The heap's order of a state ``g`` moves from the start with estimate ``h`` (sixteenths):
     ``g + weight * h`` in 256ths of a move, then the smaller ``h``."""
@@ -162,7 +154,7 @@ def start_best_first(st, z, hashes, records, parents, moves, costs, keys, slots,
     costs[0] = 0
     key = exact_key(st, z, hashes)
     keys[0] = key
-    i = _slot(slots, key)
+    i = find_slot(slots, key)
     slots[i] = key
     owners[i] = 0
     _push(heap_keys, heap_nodes, 0, _priority(0, estimate(st), weight), 0)
@@ -189,7 +181,7 @@ def run_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, o
             break
         node = _pop(heap_keys, heap_nodes, control[HEAP])
         control[HEAP] -= 1
-        if owners[_slot(slots, keys[node])] != node:
+        if owners[find_slot(slots, keys[node])] != node:
             continue  # reached since by a cheaper path
         searched += 1
         unpack(records, node, st)
@@ -207,7 +199,7 @@ def run_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, o
                 unmake(st, hashes, z, move, u)
                 continue
             key = exact_key(st, z, hashes)
-            i = _slot(slots, key)
+            i = find_slot(slots, key)
             if slots[i] == np.uint64(0) or costs[owners[i]] > g:
                 if control[NODES] == capacity:
                     unmake(st, hashes, z, move, u)

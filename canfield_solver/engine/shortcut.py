@@ -16,6 +16,7 @@ import numpy as np
 from . import layout as L
 from .kernel import allocating
 from .movegen import MAX_MOVES, generate, make, unmake
+from .table import find_slot
 from .bounded import move_cost
 from .zobrist import Z_SPLIT, mix64
 
@@ -30,15 +31,6 @@ def placed_key(st, z, hashes):
     for c in range(4):
         key ^= mix64(hashes[1 + c] ^ _COLUMN_SALTS[c]) * np.uint64(2 * c + 3)
     return key
-
-
-@allocating
-def _find(slots, key):
-    mask = np.uint64(slots.shape[0] - 1)
-    i = key & mask
-    while slots[i] != key and slots[i] != np.uint64(0):
-        i = (i + np.uint64(1)) & mask
-    return i
 
 
 @allocating
@@ -58,7 +50,7 @@ def shortcut(st, hashes, z, path, out):
     index = np.zeros(size, np.int64)  # the last index of each state on the path
     for i in range(n + 1):
         key = placed_key(st, z, hashes) | np.uint64(1)
-        j = _find(slots, key)
+        j = find_slot(slots, key)
         slots[j] = key
         index[j] = i
         if i < n:
@@ -77,13 +69,13 @@ def shortcut(st, hashes, z, path, out):
         for m1 in first[: generate(st, first)]:
             cost1 = move_cost(st, m1)
             u1 = make(st, hashes, z, m1)
-            j = _find(slots, placed_key(st, z, hashes) | np.uint64(1))
+            j = find_slot(slots, placed_key(st, z, hashes) | np.uint64(1))
             if slots[j] != np.uint64(0) and index[j] > i and spent[index[j]] - spent[i] - cost1 > best_saving:
                 best1, best2, best_to, best_saving = m1, np.int32(-1), index[j], spent[index[j]] - spent[i] - cost1
             for m2 in second[: generate(st, second)]:
                 cost2 = cost1 + move_cost(st, m2)
                 u2 = make(st, hashes, z, m2)
-                j = _find(slots, placed_key(st, z, hashes) | np.uint64(1))
+                j = find_slot(slots, placed_key(st, z, hashes) | np.uint64(1))
                 unmake(st, hashes, z, m2, u2)
                 if slots[j] != np.uint64(0) and index[j] > i and spent[index[j]] - spent[i] - cost2 > best_saving:
                     best1, best2, best_to, best_saving = m1, m2, index[j], spent[index[j]] - spent[i] - cost2

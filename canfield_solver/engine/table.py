@@ -84,6 +84,17 @@ def insert(slots, meta, key):
         i = (i + np.uint64(1)) & mask
 
 
+@kernel
+def find_slot(slots, key):
+    """The slot of ``key`` in a table of keys probed as ``insert`` does, or the empty slot where
+    its probe ends (tables that keep a value per slot beside it: ``shortcut``, ``bestfirst``)."""
+    mask = np.uint64(slots.shape[0] - 1)
+    i = key & mask
+    while slots[i] != key and slots[i] != np.uint64(0):
+        i = (i + np.uint64(1)) & mask
+    return i
+
+
 @intrinsic
 def _prefetch(typingctx, array, index):
     """LLVM's prefetch of ``array[index]`` for reading (the hardware may ignore it)."""
