@@ -11,10 +11,11 @@ that runs a resumable kernel in chunks between checks of the clock and the node 
 get engine moves back (``EngineOutcome.moves``) and turn them into referee moves with
 ``referee_moves``, replaying each through the referee.
 
-Three searches: ``search_win`` (depth-first, with dominances, for a verdict), ``search_best``
-(every reachable state, for the most foundation cards) and ``search_bounded`` (one round of the
-bounded search for a path of at most a given number of printed moves); ``shortcut_path`` cuts
-detours out of a path, and ``safe_top_play`` names a foundation move that keeps every win.
+Four searches: ``search_win`` (depth-first, with dominances, for a verdict), ``search_best``
+(every reachable state, for the most foundation cards), ``search_bounded`` (one round of the
+bounded search for a path of at most a given number of printed moves) and ``search_short_win``
+(weighted best-first, for a short win); ``shortcut_path`` cuts detours out of a path, and
+``safe_top_play`` names a foundation move that keeps every win.
 
 Between chunks the watcher set by ``watching`` (if any) hears how many states the search has
 searched: the one place a progress line (``progress.py``) can follow every kind of search.
