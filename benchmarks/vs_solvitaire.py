@@ -14,11 +14,13 @@ its ``canfield`` rules with "deal count" 1 or 3 and "removable" foundations for 
 ``--rules solvitaire`` with ``--draw`` and ``--worry-back/--no-worry-back``. Rule sets: ``d3``,
 ``d3wb``, ``d1``, ``d1wb`` (``wb``: foundation returns allowed).
 
-Times compared are each solver's own: our ``SolveResult.seconds`` (the search and the replay of
-the move list through the referee, in this process, kernels compiled beforehand) and Solvitaire's
-"Time Taken", which leaves out its start-up. States: our states entered, its "States Searched".
-Per rule set it prints totals, medians, unknowns, states, the ratio of our total time to its
-total, and every deal where both decided and the verdicts differ (there should be none).
+Times compared are each solver's own: our ``SolveResult.seconds`` (the search alone, in this
+process, kernels compiled beforehand) and Solvitaire's "Time Taken", which leaves out its
+start-up. Our median is also given with the replay of the move list through the referee (the whole
+``solve`` call) and our CPU seconds (all threads; ``--threads``, default every core, as ``solve``).
+States: our states entered, its "States Searched". Per rule set it prints totals, medians,
+unknowns, states, the ratio of our total time to its total, and every deal where both decided and
+the verdicts differ (there should be none).
 """
 
 from __future__ import annotations
@@ -31,11 +33,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 
 from canfield_solver.cards import card_name
 from canfield_solver.codes import format_code, position_from_number
 from canfield_solver.deal import Position
+from canfield_solver.limit_options import usable_cores
+from canfield_solver.limits import Limits
 from canfield_solver.presets import RuleOptions, resolve_rules
 from canfield_solver.solver import solve
 
@@ -50,6 +55,8 @@ class Outcome:
     verdict: str
     states: int
     seconds: float
+    with_replay: float  # ours: the whole solve call; Solvitaire: its Time Taken again
+    cpu: float  # ours: CPU seconds of every thread; Solvitaire: its Time Taken again
 
 
 def solvitaire_deal(position: Position) -> dict:
@@ -90,25 +97,29 @@ def run_solvitaire(binary: str, rules_file: str, position: Position, cap: float,
         [binary, "--custom-rules", rules_file, "--timeout", str(int(cap * 1000)), "--cache-capacity", "20000000",
          deal_file], capture_output=True, text=True, check=False)
     output = completed.stdout
+    seconds = int(_field(output, "Time Taken (milliseconds)")) / 1000
     return Outcome(_VERDICTS.get(_field(output, "Solution Type"), "unknown"), int(_field(output, "States Searched")),
-                   int(_field(output, "Time Taken (milliseconds)")) / 1000)
+                   seconds, seconds, seconds)
 
 
-def run_ours(position: Position, draw: int, worry_back: bool, cap: float) -> Outcome:
+def run_ours(position: Position, draw: int, worry_back: bool, cap: float, threads: int) -> Outcome:
     rules = resolve_rules(RuleOptions("solvitaire", draw=draw, worry_back=worry_back))
-    result = solve(position, rules, time_limit=cap)
-    return Outcome(result.verdict, result.nodes, result.seconds)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = solve(position, rules, limits=Limits(time_limit=cap, threads=threads))
+    return Outcome(result.verdict, result.nodes, result.seconds, time.perf_counter() - wall, time.process_time() - cpu)
 
 
-def summary(name: str, outcomes: list[Outcome]) -> str:
+def summary(name: str, outcomes: list[Outcome], ours: bool) -> str:
     seconds = [o.seconds for o in outcomes]
     counts = {v: sum(o.verdict == v for o in outcomes) for v in ("winnable", "unwinnable", "unknown")}
-    return (f"  {name:12} total {sum(seconds):9.2f} s, median {statistics.median(seconds) * 1000:8.1f} ms, "
+    extra = (f" (with the replay {statistics.median(o.with_replay for o in outcomes) * 1000:.1f} ms; "
+             f"CPU {sum(o.cpu for o in outcomes):.2f} s in all)" if ours else "")
+    return (f"  {name:12} total {sum(seconds):9.2f} s, median {statistics.median(seconds) * 1000:8.1f} ms{extra}, "
             f"max {max(seconds):7.2f} s; {counts['winnable']} won, {counts['unwinnable']} lost, "
             f"{counts['unknown']} unknown; {sum(o.states for o in outcomes):,} states")
 
 
-def compare(binary: str, key: str, numbers: range, cap: float, verbose: bool) -> None:
+def compare(binary: str, key: str, numbers: range, cap: float, threads: int, verbose: bool) -> None:
     draw, worry_back = RULE_SETS[key]
     ours, theirs, disagreements = [], [], []
     with tempfile.TemporaryDirectory() as folder:
@@ -117,7 +128,7 @@ def compare(binary: str, key: str, numbers: range, cap: float, verbose: bool) ->
             json.dump(solvitaire_rules(draw, worry_back), handle)
         for number in numbers:
             position = position_from_number(number)
-            us = run_ours(position, draw, worry_back, cap)
+            us = run_ours(position, draw, worry_back, cap, threads)
             them = run_solvitaire(binary, rules_file, position, cap, folder)
             ours.append(us)
             theirs.append(them)
@@ -130,8 +141,8 @@ def compare(binary: str, key: str, numbers: range, cap: float, verbose: bool) ->
     label = f"draw {draw}, {'foundation return' if worry_back else 'no foundation return'}"
     ratio = sum(o.seconds for o in ours) / max(sum(o.seconds for o in theirs), 1e-3)
     print(f"{label} ({key}): deals {numbers.start}..{numbers.stop - 1}, cap {cap:g} s; ratio {ratio:.2f}")
-    print(summary("ours", ours))
-    print(summary("Solvitaire", theirs))
+    print(summary("ours", ours, True))
+    print(summary("Solvitaire", theirs, False))
     print("  verdicts disagree on: " + ("; ".join(disagreements) if disagreements else "no deal"), flush=True)
 
 
@@ -147,6 +158,8 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per deal and solver (default 60)")
     parser.add_argument("--rules-sets", default="d3,d3wb,d1,d1wb",
                         help="comma-separated, of d3, d3wb, d1, d1wb (default all four)")
+    parser.add_argument("--threads", type=int, default=usable_cores(),
+                        help="our solver's threads, as solve --threads (default every core)")
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     binary = os.environ.get("SOLVITAIRE")
@@ -159,9 +172,9 @@ def main() -> None:
     if unknown:
         _fail(f"unknown rule set {unknown[0]!r}: choose from {', '.join(RULE_SETS)}")
     solve(position_from_number(2), resolve_rules(RuleOptions("solvitaire")))  # compile before timing
-    print("our times include replaying the move list through the referee; Solvitaire's are its Time Taken")
+    print(f"our times: the search alone, on {args.threads} thread(s); Solvitaire's: its Time Taken")
     for key in keys:
-        compare(binary, key, range(args.start, args.start + args.count), args.cap, args.verbose)
+        compare(binary, key, range(args.start, args.start + args.count), args.cap, args.threads, args.verbose)
 
 
 if __name__ == "__main__":

@@ -374,7 +374,7 @@ def searching(hint: str) -> Iterator[None]:
 @rule_options
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: verdict, draw, rules, moves, nodes, seconds, limit_hit.")
-@limit_options()
+@limit_options(threads=True)
 @click.option("--shortest", is_flag=True,
               help="Keep searching for shorter wins within the limits (default --time-limit 60 here); "
                    "says whether the one printed is proven shortest.")

@@ -1,6 +1,7 @@
 """The search limits every solving command takes, declared once: ``--time-limit``, ``--max-nodes``
-and ``--memory``, each with its range. A value outside it is a usage error (one line, exit
-status 2), so no limit reaches a search as NaN, infinity or a number the engine cannot hold.
+and ``--memory`` (and ``--threads`` where one search at a time runs), each with its range. A
+value outside it is a usage error (one line, exit status 2), so no limit reaches a search as
+NaN, infinity or a number the engine cannot hold.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .errors import quote, shorten
 from .limits import Limits
 
 MAX_NODES = 2**62
+MAX_THREADS = 64
 MIN_MEMORY = 64 << 10
 _SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
@@ -78,12 +80,20 @@ class Seconds(click.ParamType):
         return seconds
 
 
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def limit_options(*, time_limit: float | None = None, max_nodes: int | None = None, scope: str = "",
-                  memory_default: str = "1G") -> Callable:
+                  memory_default: str = "1G", threads: bool = False) -> Callable:
     """The three limit options of a command: ``time_limit`` its default seconds and ``max_nodes``
     its default states (None: none),
     ``scope`` how the limits apply ("per deal", "per search"; "" for one search),
-    ``memory_default`` the table size it uses when none is given, for the help.
+    ``memory_default`` the table size it uses when none is given, for the help;
+    with ``threads``, ``--threads`` too (default: every usable core).
 
     The command takes them as one ``limits`` (``limits.Limits``; ``memory`` in bytes, or None).
     """
@@ -100,11 +110,17 @@ def limit_options(*, time_limit: float | None = None, max_nodes: int | None = No
                      help=f"Transposition table size{each}, from 64K to this machine's RAM, "
                           f"e.g. 512M or 2G (default {memory_default})."),
     ]
+    if threads:
+        options.append(click.option(
+            "--threads", type=click.IntRange(1, MAX_THREADS), metavar="N",
+            help="Threads a long search runs on (default: every core, here "
+                 f"{usable_cores()}); with 1 every run prints the same moves."))
 
     def decorate(command: Callable) -> Callable:
         @functools.wraps(command)
         def with_limits(*args, time_limit: float | None, max_nodes: int | None, memory: int | None, **kwargs):
-            return command(*args, limits=Limits(time_limit, max_nodes, memory), **kwargs)
+            cores = (kwargs.pop("threads") or usable_cores()) if threads else 1
+            return command(*args, limits=Limits(time_limit, max_nodes, memory, cores), **kwargs)
 
         for option in reversed(options):
             with_limits = option(with_limits)

@@ -1,4 +1,5 @@
-"""The three limits of a search, carried together from the command line to the engine.
+"""What a search may spend, carried together from the command line to the engine: the three
+limits, and the threads it may run on.
 
     >>> Limits(time_limit=10).table_bytes == DEFAULT_MEMORY
     True
@@ -15,11 +16,14 @@ DEFAULT_MEMORY = 1 << 30  # the table's bytes: with numba and Python a solve sta
 class Limits:
     """``time_limit`` (seconds), ``max_nodes`` (states searched) and ``memory`` (bytes of the
     transposition table); None: no time or node limit, the table up to ``DEFAULT_MEMORY``.
-    A search that reaches one ends with verdict "unknown" and names it (``outcomes.LimitHit``)."""
+    A search that reaches one ends with verdict "unknown" and names it (``outcomes.LimitHit``).
+    ``threads``: how many threads a long win search may run on (``engine.parallel``); with one,
+    every run searches the same states and finds the same win."""
 
     time_limit: float | None = None
     max_nodes: int | None = None
     memory: int | None = None
+    threads: int = 1
 
     @property
     def table_bytes(self) -> int:

@@ -43,6 +43,7 @@ from .bounded import COST, BoundedSearch, BudgetTable
 from .bridge import encode, engine_move, referee_moves, unpack
 from .layout import TALON_K
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
+from .parallel import ParallelSearch
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import shortcut
 from .table import MIN_TABLE_BYTES, load_rehash, new_table
@@ -190,6 +191,8 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
 
     ``table``: a table to search in and keep (its own memory bound applies), else a new one of up
     to ``limits.table_bytes``. ``dominance=False`` turns off the safe-move pruning (for tests).
+    ``limits.threads`` > 1: a search past ``parallel.SOLO_STATES`` states goes on in that many
+    threads (the same verdict; the win found may differ from run to run).
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
@@ -199,9 +202,30 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     search.run(0, dominance)  # a budget of 0 searches nothing: this compiles or loads ``run``
     load_rehash()
     began = time.perf_counter()
-    verdict, limit_hit = _depth_first(search, table, status, began, limits, dominance, track_best=False)
+    if limits.threads == 1:
+        verdict, limit_hit = _depth_first(search, table, status, began, limits, dominance, track_best=False)
+        nodes = int(search.control[NODES])
+    else:
+        verdict, limit_hit, search, nodes = _in_threads(search, table, status, began, limits, dominance)
     moves = search.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
-    return EngineOutcome(verdict, limit_hit, int(search.control[NODES]), time.perf_counter() - began, moves)
+    return EngineOutcome(verdict, limit_hit, nodes, time.perf_counter() - began, moves)
+
+
+def _in_threads(search: SearchArrays, table: Table, status: int, began: float, limits: Limits,
+                dominance: bool) -> tuple[Verdict, LimitHit | None, SearchArrays, int]:
+    """``_depth_first`` of a win search on ``limits.threads`` threads (``parallel.ParallelSearch``): the
+    verdict, the limit hit, the search that ended (the one that won, if one did) and the states
+    all searched."""
+    together = ParallelSearch(search, limits.threads, table.memory, dominance)
+    try:
+        status, limit_hit = _drive(status, together.step, together.nodes, began, limits)
+    finally:
+        together.close()
+    table.slots, table.meta = search.slots, search.meta  # the table may have grown
+    if status == TABLE_FULL:
+        limit_hit = LimitHit.MEMORY
+    verdict = _VERDICTS.get(status, Verdict.UNKNOWN) if limit_hit is None else Verdict.UNKNOWN
+    return verdict, limit_hit, together.winner, together.nodes()
 
 
 def search_best(position: Position, rules: Rules, limits: Limits, *, began: float | None = None) -> EngineOutcome:

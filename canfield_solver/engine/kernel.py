@@ -7,6 +7,8 @@ It cost a quarter of the search's time: perf put 27% of the samples of a solve o
 in ``NRT_incref``/``NRT_decref``. ``_nrt=False`` is numba's switch to leave it out; a kernel that
 allocates then fails to compile (the "NRT required" error), so leaving it out cannot go wrong
 silently. Kernels that allocate (``bounded``, ``shortcut``) use ``allocating``, plain ``njit``.
+Kernels touch no Python object, so they let go of the GIL (``nogil``): the parallel search
+(``parallel.py``) runs one ``search.run`` per thread at once.
 
 All cache their machine code in a per-user folder (``cache.py``), set before numba is imported,
 and load it from there without numba's compiler set-up (``loading.py``). ``inlined`` kernels
@@ -31,6 +33,6 @@ def _cached(**options) -> Callable:
     return lambda function: load_without_refresh(decorate(function))
 
 
-kernel = _cached(_nrt=False)
+kernel = _cached(_nrt=False, nogil=True)
 inlined = _cached(_nrt=False, inline="always")
 allocating = _cached()

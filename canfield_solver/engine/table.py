@@ -68,19 +68,25 @@ def _zeroed(size: int) -> np.ndarray:
 
 @kernel
 def insert(slots, meta, key):
-    """Add ``key``: 1 when it is new, 0 when it was already there, -1 when the table is full."""
+    """Add ``key``: 1 when it is new, 0 when it was already there, -1 when the table is full.
+
+    Safe while other threads insert into the same table (the parallel search): an empty slot is
+    claimed with one atomic compare-and-swap, so of two threads adding one key exactly one gets 1,
+    and a slot another thread claimed first is probed past like any full one.
+    """
     mask = np.uint64(slots.shape[0] - 1)
     i = key & mask
     while True:
         value = slots[i]
-        if value == key:
-            return 0
         if value == np.uint64(0):
             if meta[0] >= meta[1]:
                 return -1
-            slots[i] = key
-            meta[0] += 1
-            return 1
+            value = _compare_and_swap(slots, i, key)
+            if value == np.uint64(0):
+                _atomic_add(meta, 0, 1)
+                return 1
+        if value == key:
+            return 0
         i = (i + np.uint64(1)) & mask
 
 
@@ -95,14 +101,44 @@ def find_slot(slots, key):
     return i
 
 
+def _item_pointer(context, builder, signature, args):
+    array_type = signature.args[0]
+    data = context.make_array(array_type)(context, builder, args[0])
+    return cgutils.get_item_pointer(context, builder, array_type, data, [args[1]], wraparound=False)
+
+
+@intrinsic
+def _compare_and_swap(typingctx, array, index, value):
+    """Atomically: if ``array[index]`` is 0, set it to ``value``; return what it held before."""
+
+    def codegen(context, builder, signature, args):
+        pointer = _item_pointer(context, builder, signature, args)
+        zero = ir.Constant(pointer.type.pointee, 0)
+        swapped = builder.cmpxchg(pointer, zero, args[2], "seq_cst", "seq_cst")
+        return builder.extract_value(swapped, 0)
+
+    return array.dtype(array, index, value), codegen
+
+
+@intrinsic
+def _atomic_add(typingctx, array, index, value):
+    """Atomically add ``value`` to ``array[index]``."""
+
+    def codegen(context, builder, signature, args):
+        pointer = _item_pointer(context, builder, signature, args)
+        value = context.cast(builder, args[2], signature.args[2], signature.args[0].dtype)
+        builder.atomic_rmw("add", pointer, value, "seq_cst")
+        return context.get_dummy_value()
+
+    return types.void(array, index, value), codegen
+
+
 @intrinsic
 def _prefetch(typingctx, array, index):
     """LLVM's prefetch of ``array[index]`` for reading (the hardware may ignore it)."""
 
     def codegen(context, builder, signature, args):
-        array_type = signature.args[0]
-        data = context.make_array(array_type)(context, builder, args[0])
-        pointer = cgutils.get_item_pointer(context, builder, array_type, data, [args[1]], wraparound=False)
+        pointer = _item_pointer(context, builder, signature, args)
         byte_pointer = ir.IntType(8).as_pointer()
         int32 = ir.IntType(32)
         function = cgutils.get_or_insert_function(

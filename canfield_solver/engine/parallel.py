@@ -1,0 +1,135 @@
+"""The depth-first win search on several threads that share one transposition table.
+
+A proof that a deal is lost visits every state the search can reach, so it can be split: each
+thread runs its own ``SearchArrays`` (position, path, stack) through ``search.run``, which lets
+go of the GIL, and all insert into one table, atomically (``table.insert``). A state is searched
+on by the thread that inserted it; a thread that finds a state already in the table skips it, as
+a lone search skips a state it has seen. A thread with nothing left takes half of the untried
+moves at the shallowest open depth of a busy thread's path (``hand_over``). Why the verdict is
+the lone search's: docs/engine.md, "Several threads".
+
+Threads only change which thread searches a state, and so the order, the state count and which
+win is found first; the first ``SOLO_STATES`` states are searched by one thread alone, so that
+easy deals, most of them, get the same moves as a one-thread search.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from .kernel import kernel
+from .movegen import unmake
+from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STACK_FULL, STATUS, TABLE_FULL, WON, SearchArrays
+from .table import grown
+
+SOLO_STATES = 200_000  # one thread searches this many states before the others join
+
+
+@kernel
+def rewind(st, hashes, z, path, undo, depth, to):
+    """Take back the moves of ``path`` from ``depth`` down to ``to``: the state at depth ``to``."""
+    for k in range(depth - 1, to - 1, -1):
+        unmake(st, hashes, z, path[k], undo[k])
+
+
+def hand_over(busy: SearchArrays, idle: SearchArrays) -> bool:
+    """Give ``idle`` half the untried moves at the shallowest depth of ``busy``'s path that has any
+    (``busy`` keeps the rest); False when ``busy`` has none to give.
+
+    ``idle`` gets a copy of ``busy``'s path down to that depth, with no moves left to try above it,
+    so it searches the moves it was given and then ends (EXHAUSTED).
+    """
+    depth = int(busy.control[DEPTH])
+    left = busy.counts[: depth + 1] - busy.next[: depth + 1]
+    open_depths = np.flatnonzero(left > 0)
+    if len(open_depths) == 0:
+        return False
+    split = int(open_depths[0])
+    kept = int(left[split]) // 2
+    for name in ("moves", "keys", "first", "counts", "next", "path", "undo"):
+        setattr(idle, name, getattr(busy, name).copy())
+    idle.st[:] = busy.st
+    idle.hashes[:] = busy.hashes
+    rewind(idle.st, idle.hashes, idle.z, idle.path, idle.undo, depth, split)
+    idle.next[:split] = idle.counts[:split]
+    idle.next[split] = busy.next[split] + kept
+    busy.counts[split] = busy.next[split] + kept
+    idle.control[DEPTH] = split
+    idle.control[STATUS] = RUNNING
+    return True
+
+
+class ParallelSearch:
+    """``threads`` searches from ``first`` (started) sharing its table, stepped together.
+
+    ``step(budget)`` runs every busy search for its share of ``budget`` new states, at once, and
+    returns WON (``winner`` found it), EXHAUSTED (every search ended: no win), TABLE_FULL (the table
+    cannot grow within ``memory``) or RUNNING.
+    """
+
+    def __init__(self, first: SearchArrays, threads: int, memory: int, dominance: bool) -> None:
+        self.searches = [first]
+        self.threads = threads
+        self.memory = memory
+        self.dominance = dominance
+        self.winner = first
+        self.pool = ThreadPoolExecutor(threads - 1) if threads > 1 else None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+
+    def nodes(self) -> int:
+        return sum(int(search.control[NODES]) for search in self.searches)
+
+    def _share(self) -> None:
+        """Have every idle search take work from a busy one, once the first has searched alone
+        for ``SOLO_STATES`` states."""
+        if self.threads == 1 or self.nodes() < SOLO_STATES:
+            return
+        first = self.searches[0]
+        while len(self.searches) < self.threads:
+            search = SearchArrays(first.st.copy(), first.z, first.slots, first.meta)
+            search.control[STATUS] = EXHAUSTED
+            self.searches.append(search)
+        for idle in self.searches:
+            if idle.control[STATUS] != EXHAUSTED:
+                continue
+            for busy in self.searches:
+                if busy.control[STATUS] == RUNNING and hand_over(busy, idle):
+                    break
+
+    def _run(self, search: SearchArrays, budget: int) -> int:
+        status = search.run(budget, self.dominance)
+        if status == STACK_FULL:
+            search.grow()
+            search.control[STATUS] = RUNNING
+        return status
+
+    def step(self, budget: int) -> int:
+        self._share()
+        busy = [search for search in self.searches if search.control[STATUS] == RUNNING]
+        if not busy:
+            return EXHAUSTED
+        busy = busy[:budget]  # each runs for a share of the budget, at least one state
+        shares = [budget // len(busy) + (i < budget % len(busy)) for i in range(len(busy))]
+        futures = [self.pool.submit(self._run, search, share) for search, share in zip(busy[1:], shares[1:])]
+        statuses = [self._run(busy[0], shares[0])] + [future.result() for future in futures]
+        for search, status in zip(busy, statuses):
+            if status == WON:
+                self.winner = search
+                return WON
+        if TABLE_FULL in statuses:
+            first = self.searches[0]
+            if 2 * first.slots.nbytes > self.memory:
+                return TABLE_FULL
+            slots, meta = grown(first.slots, first.meta)
+            for search in self.searches:
+                search.slots, search.meta = slots, meta
+                if search.control[STATUS] == TABLE_FULL:
+                    search.control[STATUS] = RUNNING
+        if all(search.control[STATUS] == EXHAUSTED for search in self.searches):
+            return EXHAUSTED
+        return RUNNING

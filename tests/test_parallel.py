@@ -1,0 +1,122 @@
+"""The win search on several threads (``engine.parallel``): the same verdicts as one thread, every
+state searched exactly once, wins that replay, limits kept, and an atomic table insert."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from numba import njit
+
+from canfield_solver.cli import cli
+from canfield_solver.codes import position_from_code
+from canfield_solver.engine import driver, parallel
+from canfield_solver.engine.table import insert, new_table
+from canfield_solver.limits import Limits
+from canfield_solver.outcomes import LimitHit, Verdict
+from canfield_solver.rules import Rules
+from canfield_solver.solver import solve
+from canfield_solver.steps import positions_after
+
+SOLVITAIRE = Rules(draw=3, tableau_order="base")
+
+
+@pytest.fixture
+def handovers(monkeypatch):
+    """Threads join after 300 states and meet every 500: small searches get split many times.
+    Yields the list of hand-overs made (True when work was given)."""
+    monkeypatch.setattr(parallel, "SOLO_STATES", 300)
+    monkeypatch.setattr(driver, "CHUNK", 500)
+    made = []
+    hand_over = parallel.hand_over
+
+    def counted(busy, idle):
+        given = hand_over(busy, idle)
+        made.append(given)
+        return given
+
+    monkeypatch.setattr(parallel, "hand_over", counted)
+    return made
+
+
+LOST = [("CF1-D3-AAAAAAU", SOLVITAIRE), ("CF1-D3-AAAAACP", SOLVITAIRE), ("CF1-D3-AAAAACS", SOLVITAIRE),
+        ("CF1-D3-AAAAAFM", Rules(draw=3, worry_back=False)), ("CF1-D3-AAAAAFM", Rules(draw=3, worry_back=False, moves="whole")),
+        ("CF1-D3-AAAAAAU", Rules(draw=3, worry_back=True, tableau_order="base"))]
+
+
+@pytest.mark.parametrize("code, rules", LOST)
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_prove_a_lost_deal_searching_each_state_once(code, rules, threads, handovers):
+    alone = solve(position_from_code(code), rules, limits=Limits(threads=1))
+    together = solve(position_from_code(code), rules, limits=Limits(threads=threads))
+    assert alone.verdict == together.verdict == Verdict.UNWINNABLE
+    # Every state reachable is searched by exactly one thread: a subtree lost in a hand-over
+    # would show as fewer states, one searched twice as more.
+    assert together.nodes == alone.nodes
+    assert any(handovers)
+
+
+WON = [("CF1-D3-AAAAACR", Rules(draw=3, worry_back=False)), ("CF1-D3-AAAAAAA", Rules(draw=3, worry_back=True)),
+       ("CF1-D1-AAAAABM", Rules(draw=1, worry_back=False)), ("CF1-D1-AAAAABR", Rules(draw=1, worry_back=True)),
+       ("CF1-D3-AAAAADL", Rules(draw=3, moves="whole")), ("CF1-D3-AAAAAAW", Rules(draw=3, worry_back=True, tableau_order="base"))]
+
+
+@pytest.mark.parametrize("code, rules", WON)
+def test_threads_find_wins_that_replay(code, rules, handovers):
+    start = position_from_code(code)
+    result = solve(start, rules, limits=Limits(threads=2))
+    assert result.verdict == Verdict.WINNABLE
+    assert positions_after(start, result.moves, rules)[-1].is_won
+    assert any(handovers)
+
+
+def test_threads_keep_the_node_limit(handovers):
+    result = solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE, limits=Limits(max_nodes=5_000, threads=2))
+    assert (result.verdict, result.limit_hit) == (Verdict.UNKNOWN, LimitHit.NODES)
+    assert 300 < result.nodes <= 5_000
+
+
+def test_threads_grow_the_table_and_stop_at_its_memory(handovers, monkeypatch):
+    monkeypatch.setattr(driver, "FIRST_TABLE", 16 << 10)
+    grown = solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE, limits=Limits(threads=2))
+    assert grown.verdict == Verdict.UNWINNABLE
+    assert grown.nodes == solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE).nodes
+    full = solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE, limits=Limits(memory=64 << 10, threads=2))
+    assert (full.verdict, full.limit_hit) == (Verdict.UNKNOWN, LimitHit.MEMORY)
+
+
+@njit(nogil=True)
+def _insert_all(slots, meta, keys, added):
+    for i in range(keys.shape[0]):
+        added[i] = insert(slots, meta, keys[i])
+
+
+def test_two_threads_inserting_the_same_keys_add_each_once():
+    generator = np.random.default_rng(5)
+    keys = generator.integers(1, 2**63, size=200_000, dtype=np.uint64)
+    slots, meta = new_table(8 << 20)
+    orders = [keys, keys[::-1].copy()]
+    added = [np.zeros(len(keys), dtype=np.int64) for _ in orders]
+    _insert_all(slots, meta, keys[:10], added[0][:10])  # compile before the threads start
+    slots[:] = 0
+    meta[0] = 0
+    threads = [threading.Thread(target=_insert_all, args=(slots, meta, order, result))
+               for order, result in zip(orders, added)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    first, second = added[0], added[1][::-1]
+    assert np.all(first + second == 1)
+    assert meta[0] == len(keys) == np.count_nonzero(slots)
+
+
+def test_solve_takes_threads_and_refuses_zero():
+    runner = CliRunner()
+    done = runner.invoke(cli, ["solve", "CF1-D3-AAAAACP", "--rules", "solvitaire", "--threads", "2", "--json"])
+    assert done.exit_code == 0 and '"verdict": "unwinnable"' in done.output
+    refused = runner.invoke(cli, ["solve", "CF1-D3-AAAAACP", "--threads", "0"])
+    assert refused.exit_code == 2
+    assert "--threads" in refused.output and "Traceback" not in refused.output
