@@ -15,12 +15,18 @@ its ``canfield`` rules with "deal count" 1 or 3 and "removable" foundations for 
 ``d3wb``, ``d1``, ``d1wb`` (``wb``: foundation returns allowed).
 
 Times compared are each solver's own: our ``SolveResult.seconds`` (the search alone, in this
-process, kernels compiled beforehand) and Solvitaire's "Time Taken", which leaves out its
-start-up. Our median is also given with the replay of the move list through the referee (the whole
-``solve`` call) and our CPU seconds (all threads; ``--threads``, default every core, as ``solve``).
-States: our states entered, its "States Searched". Per rule set it prints totals, medians,
-unknowns, states, the ratio of our total time to its total, and every deal where both decided and
+process, kernels compiled beforehand; ``--threads``, default every core, as ``solve``) and
+Solvitaire's "Time Taken", which leaves out its start-up. Both are wall time, which other work on
+the machine inflates; so the CPU seconds are given too (ours: every thread of this process,
+the replay included; Solvitaire's: its process, start-up included), and the ratio of both. Our
+median is also given with the replay of the move list through the referee (the whole ``solve``
+call). States: our states entered, its "States Searched". Per rule set it prints totals, medians,
+unknowns, states, the ratios of our totals to its totals, and every deal where both decided and
 the verdicts differ (there should be none).
+
+``--record FILE`` keeps Solvitaire's outcomes (one JSON line per rule set, deal and cap) and takes
+them from there when the same run comes again, so that a new version of ours is measured against
+the same Solvitaire runs; ``--only-solvitaire`` fills the file without running ours.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -56,7 +63,7 @@ class Outcome:
     states: int
     seconds: float
     with_replay: float  # ours: the whole solve call; Solvitaire: its Time Taken again
-    cpu: float  # ours: CPU seconds of every thread; Solvitaire: its Time Taken again
+    cpu: float  # ours: this process, every thread; Solvitaire: its process
 
 
 def solvitaire_deal(position: Position) -> dict:
@@ -93,13 +100,38 @@ def run_solvitaire(binary: str, rules_file: str, position: Position, cap: float,
     deal_file = os.path.join(folder, "deal.json")
     with open(deal_file, "w") as handle:
         json.dump(solvitaire_deal(position), handle)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     completed = subprocess.run(
         [binary, "--custom-rules", rules_file, "--timeout", str(int(cap * 1000)), "--cache-capacity", "20000000",
          deal_file], capture_output=True, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     output = completed.stdout
     seconds = int(_field(output, "Time Taken (milliseconds)")) / 1000
     return Outcome(_VERDICTS.get(_field(output, "Solution Type"), "unknown"), int(_field(output, "States Searched")),
-                   seconds, seconds, seconds)
+                   seconds, seconds, cpu)
+
+
+class Record:
+    """Solvitaire's outcomes kept in a JSON-lines file (``--record``), keyed by rule set, deal and cap."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.known: dict[tuple[str, int, float], Outcome] = {}
+        if path and os.path.exists(path):
+            with open(path) as handle:
+                for line in handle:
+                    entry = json.loads(line)
+                    self.known[entry["rules"], entry["deal"], entry["cap"]] = Outcome(**entry["outcome"])
+
+    def outcome(self, key: tuple[str, int, float], run) -> Outcome:
+        if key not in self.known:
+            self.known[key] = run()
+            if self.path:
+                with open(self.path, "a") as handle:
+                    entry = {"rules": key[0], "deal": key[1], "cap": key[2], "outcome": vars(self.known[key])}
+                    handle.write(json.dumps(entry) + "\n")
+        return self.known[key]
 
 
 def run_ours(position: Position, draw: int, worry_back: bool, cap: float, threads: int) -> Outcome:
@@ -112,14 +144,16 @@ def run_ours(position: Position, draw: int, worry_back: bool, cap: float, thread
 def summary(name: str, outcomes: list[Outcome], ours: bool) -> str:
     seconds = [o.seconds for o in outcomes]
     counts = {v: sum(o.verdict == v for o in outcomes) for v in ("winnable", "unwinnable", "unknown")}
-    extra = (f" (with the replay {statistics.median(o.with_replay for o in outcomes) * 1000:.1f} ms; "
-             f"CPU {sum(o.cpu for o in outcomes):.2f} s in all)" if ours else "")
-    return (f"  {name:12} total {sum(seconds):9.2f} s, median {statistics.median(seconds) * 1000:8.1f} ms{extra}, "
+    extra = f" (with the replay {statistics.median(o.with_replay for o in outcomes) * 1000:.1f} ms)" if ours else ""
+    return (f"  {name:12} total {sum(seconds):9.2f} s (CPU {sum(o.cpu for o in outcomes):.2f} s), "
+            f"median {statistics.median(seconds) * 1000:8.1f} ms{extra}, "
             f"max {max(seconds):7.2f} s; {counts['winnable']} won, {counts['unwinnable']} lost, "
             f"{counts['unknown']} unknown; {sum(o.states for o in outcomes):,} states")
 
 
-def compare(binary: str, key: str, numbers: range, cap: float, threads: int, verbose: bool) -> None:
+def compare(binary: str, key: str, numbers: range, cap: float, threads: int | None, record: Record,
+            verbose: bool) -> None:
+    """Both solvers (``threads`` None: Solvitaire alone, into ``record``) on ``numbers`` under rule set ``key``."""
     draw, worry_back = RULE_SETS[key]
     ours, theirs, disagreements = [], [], []
     with tempfile.TemporaryDirectory() as folder:
@@ -128,10 +162,15 @@ def compare(binary: str, key: str, numbers: range, cap: float, threads: int, ver
             json.dump(solvitaire_rules(draw, worry_back), handle)
         for number in numbers:
             position = position_from_number(number)
-            us = run_ours(position, draw, worry_back, cap, threads)
-            them = run_solvitaire(binary, rules_file, position, cap, folder)
-            ours.append(us)
+            them = record.outcome((key, number, cap), lambda: run_solvitaire(binary, rules_file, position, cap, folder))
             theirs.append(them)
+            if threads is None:
+                if verbose:
+                    print(f"  {format_code(number, draw)} Solvitaire {them.verdict:10} {them.states:>11,} states "
+                          f"{them.seconds:8.3f} s", flush=True)
+                continue
+            us = run_ours(position, draw, worry_back, cap, threads)
+            ours.append(us)
             code = format_code(number, draw)
             if "unknown" not in (us.verdict, them.verdict) and us.verdict != them.verdict:
                 disagreements.append(f"{code}: ours {us.verdict}, Solvitaire {them.verdict}")
@@ -139,8 +178,14 @@ def compare(binary: str, key: str, numbers: range, cap: float, threads: int, ver
                 print(f"  {code} ours {us.verdict:10} {us.states:>11,} states {us.seconds:8.3f} s | "
                       f"Solvitaire {them.verdict:10} {them.states:>11,} states {them.seconds:8.3f} s", flush=True)
     label = f"draw {draw}, {'foundation return' if worry_back else 'no foundation return'}"
+    if threads is None:
+        print(f"{label} ({key}): deals {numbers.start}..{numbers.stop - 1}, cap {cap:g} s, Solvitaire alone")
+        print(summary("Solvitaire", theirs, False), flush=True)
+        return
     ratio = sum(o.seconds for o in ours) / max(sum(o.seconds for o in theirs), 1e-3)
-    print(f"{label} ({key}): deals {numbers.start}..{numbers.stop - 1}, cap {cap:g} s; ratio {ratio:.2f}")
+    cpu_ratio = sum(o.cpu for o in ours) / max(sum(o.cpu for o in theirs), 1e-3)
+    print(f"{label} ({key}): deals {numbers.start}..{numbers.stop - 1}, cap {cap:g} s; ratio {ratio:.2f} "
+          f"(CPU {cpu_ratio:.2f})")
     print(summary("ours", ours, True))
     print(summary("Solvitaire", theirs, False))
     print("  verdicts disagree on: " + ("; ".join(disagreements) if disagreements else "no deal"), flush=True)
@@ -160,6 +205,8 @@ def main() -> None:
                         help="comma-separated, of d3, d3wb, d1, d1wb (default all four)")
     parser.add_argument("--threads", type=int, default=usable_cores(),
                         help="our solver's threads, as solve --threads (default every core)")
+    parser.add_argument("--record", metavar="FILE", help="keep Solvitaire's outcomes in FILE and reuse them")
+    parser.add_argument("--only-solvitaire", action="store_true", help="run Solvitaire alone (to fill --record)")
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     binary = os.environ.get("SOLVITAIRE")
@@ -173,8 +220,10 @@ def main() -> None:
         _fail(f"unknown rule set {unknown[0]!r}: choose from {', '.join(RULE_SETS)}")
     solve(position_from_number(2), resolve_rules(RuleOptions("solvitaire")))  # compile before timing
     print(f"our times: the search alone, on {args.threads} thread(s); Solvitaire's: its Time Taken")
+    record = Record(args.record)
+    threads = None if args.only_solvitaire else args.threads
     for key in keys:
-        compare(binary, key, range(args.start, args.start + args.count), args.cap, args.threads, args.verbose)
+        compare(binary, key, range(args.start, args.start + args.count), args.cap, threads, record, args.verbose)
 
 
 if __name__ == "__main__":
