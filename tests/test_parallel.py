@@ -1,5 +1,6 @@
-"""The win search on several threads (``engine.parallel``): the same verdicts as one thread, every
-state searched exactly once, wins that replay, limits kept, and an atomic table insert."""
+"""The win search as several searches sharing one table (``engine.parallel``), interleaved on one
+thread or one per thread: the same verdicts as one lone search, every state searched exactly once,
+the same moves on every one-thread run, wins that replay, limits kept, and an atomic table insert."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ SOLVITAIRE = Rules(draw=3, tableau_order="base")
 
 @pytest.fixture
 def handovers(monkeypatch):
-    """Threads join after 300 states and meet every 500: small searches get split many times.
+    """Searches split after 300 states and step every 500: small searches get split many times.
     Yields the list of hand-overs made (True when work was given)."""
     monkeypatch.setattr(parallel, "SOLO_STATES", 300)
     monkeypatch.setattr(driver, "CHUNK", 500)
@@ -46,10 +47,17 @@ LOST = [("CF1-D3-AAAAAAU", SOLVITAIRE), ("CF1-D3-AAAAACP", SOLVITAIRE), ("CF1-D3
         ("CF1-D3-AAAAAAU", Rules(draw=3, worry_back=True, tableau_order="base"))]
 
 
+def lone_search(code: str, rules: Rules, monkeypatch):
+    """``solve`` with one search that never splits."""
+    with monkeypatch.context() as patch:
+        patch.setattr(parallel, "SOLO_STATES", 10**15)
+        return solve(position_from_code(code), rules)
+
+
 @pytest.mark.parametrize("code, rules", LOST)
-@pytest.mark.parametrize("threads", [2, 3])
-def test_threads_prove_a_lost_deal_searching_each_state_once(code, rules, threads, handovers):
-    alone = solve(position_from_code(code), rules, limits=Limits(threads=1))
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_shared_searches_prove_a_lost_deal_searching_each_state_once(code, rules, threads, handovers, monkeypatch):
+    alone = lone_search(code, rules, monkeypatch)
     together = solve(position_from_code(code), rules, limits=Limits(threads=threads))
     assert alone.verdict == together.verdict == Verdict.UNWINNABLE
     # Every state reachable is searched by exactly one thread: a subtree lost in a hand-over
@@ -64,25 +72,34 @@ WON = [("CF1-D3-AAAAACR", Rules(draw=3, worry_back=False)), ("CF1-D3-AAAAAAA", R
 
 
 @pytest.mark.parametrize("code, rules", WON)
-def test_threads_find_wins_that_replay(code, rules, handovers):
+@pytest.mark.parametrize("threads", [1, 2])
+def test_shared_searches_find_wins_that_replay(code, rules, threads, handovers):
     start = position_from_code(code)
-    result = solve(start, rules, limits=Limits(threads=2))
+    result = solve(start, rules, limits=Limits(threads=threads))
     assert result.verdict == Verdict.WINNABLE
     assert positions_after(start, result.moves, rules)[-1].is_won
     assert any(handovers)
 
 
-def test_threads_keep_the_node_limit(handovers):
-    result = solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE, limits=Limits(max_nodes=5_000, threads=2))
+@pytest.mark.parametrize("code, rules", WON[:3] + LOST[:1])
+def test_one_thread_searches_the_same_states_and_finds_the_same_win_every_run(code, rules, handovers):
+    runs = [solve(position_from_code(code), rules, limits=Limits(threads=1)) for _ in range(3)]
+    assert len({(run.nodes, tuple(run.moves)) for run in runs}) == 1
+    assert any(handovers)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_shared_searches_keep_the_node_limit(threads, handovers):
+    result = solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE, limits=Limits(max_nodes=5_000, threads=threads))
     assert (result.verdict, result.limit_hit) == (Verdict.UNKNOWN, LimitHit.NODES)
     assert 300 < result.nodes <= 5_000
 
 
-def test_threads_grow_the_table_and_stop_at_its_memory(handovers, monkeypatch):
+def test_shared_searches_grow_the_table_and_stop_at_its_memory(handovers, monkeypatch):
     monkeypatch.setattr(driver, "FIRST_TABLE", 16 << 10)
     grown = solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE, limits=Limits(threads=2))
     assert grown.verdict == Verdict.UNWINNABLE
-    assert grown.nodes == solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE).nodes
+    assert grown.nodes == lone_search("CF1-D3-AAAAACP", SOLVITAIRE, monkeypatch).nodes
     full = solve(position_from_code("CF1-D3-AAAAACP"), SOLVITAIRE, limits=Limits(memory=64 << 10, threads=2))
     assert (full.verdict, full.limit_hit) == (Verdict.UNKNOWN, LimitHit.MEMORY)
 

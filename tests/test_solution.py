@@ -24,12 +24,12 @@ WHOLE_MEDIANS = {(3, True): 237, (3, False): 229, (1, True): 383, (1, False): 37
 
 
 def test_a_long_win_is_shortened():
-    # The example: 5,229 moves under --moves whole with foundation returns; no win
-    # without returns exists, so the shorter list keeps a return.
+    # The example: the first win found under --moves whole with foundation returns has
+    # thousands of moves; no win without returns exists, so the shorter list keeps a return.
     start, rules = position_from_code("CF1-D3-UZBSIKZ"), Rules(moves="whole")
     found = solve(start, rules)
     short = solve_for_people(start, rules)
-    assert len(found.moves) > 5000 and len(short.moves) <= 2 * WHOLE_MEDIANS[3, True]
+    assert len(found.moves) > 2000 and len(short.moves) <= 2 * WHOLE_MEDIANS[3, True]
     assert positions_after(start, short.moves, rules)[-1].is_won
     assert any(move.kind == FOUNDATION for move in short.moves)
     assert solve(start, Rules(worry_back=False, moves="whole")).verdict == "unwinnable"

@@ -43,7 +43,7 @@ from .bounded import COST, BoundedSearch, BudgetTable
 from .bridge import encode, engine_move, referee_moves, unpack
 from .layout import TALON_K
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
-from .parallel import ParallelSearch
+from .parallel import SharedSearch
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import shortcut
 from .table import MIN_TABLE_BYTES, load_rehash, new_table
@@ -170,16 +170,10 @@ def _drive(
     return status, None
 
 
-def _depth_first(search: SearchArrays, table: Table, status: int, began: float, limits: Limits,
-                 dominance: bool, track_best: bool) -> tuple[Verdict, LimitHit | None]:
-    """Run ``search`` (started with ``status``) to its end or a limit, the table doubling as it fills."""
-
-    def step(budget: int) -> int:
-        status = search.run(budget, dominance, track_best)
-        return RUNNING if status == TABLE_FULL and search.grow_table(table.memory) else status
-
-    status, limit_hit = _drive(status, step, lambda: int(search.control[NODES]), began, limits, search.grow)
-    table.slots, table.meta = search.slots, search.meta  # the table may have grown
+def _ended(status: int, limit_hit: LimitHit | None, table: Table, search: SearchArrays) -> tuple[Verdict, LimitHit | None]:
+    """The verdict and limit hit of a depth-first search that ended with ``status``; ``table``
+    takes the table ``search`` ended with, which may have grown."""
+    table.slots, table.meta = search.slots, search.meta
     if status == TABLE_FULL:
         limit_hit = LimitHit.MEMORY
     return (_VERDICTS.get(status, Verdict.UNKNOWN) if limit_hit is None else Verdict.UNKNOWN), limit_hit
@@ -191,8 +185,9 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
 
     ``table``: a table to search in and keep (its own memory bound applies), else a new one of up
     to ``limits.table_bytes``. ``dominance=False`` turns off the safe-move pruning (for tests).
-    ``limits.threads`` > 1: a search past ``parallel.SOLO_STATES`` states goes on in that many
-    threads (the same verdict; the win found may differ from run to run).
+    A search past ``parallel.SOLO_STATES`` states splits into searches that share the table
+    (``parallel.SharedSearch``), on ``limits.threads`` threads: with more than one, the win found
+    and the states counted may differ from run to run (the verdict does not).
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
@@ -202,30 +197,14 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     search.run(0, dominance)  # a budget of 0 searches nothing: this compiles or loads ``run``
     load_rehash()
     began = time.perf_counter()
-    if limits.threads == 1:
-        verdict, limit_hit = _depth_first(search, table, status, began, limits, dominance, track_best=False)
-        nodes = int(search.control[NODES])
-    else:
-        verdict, limit_hit, search, nodes = _in_threads(search, table, status, began, limits, dominance)
-    moves = search.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
-    return EngineOutcome(verdict, limit_hit, nodes, time.perf_counter() - began, moves)
-
-
-def _in_threads(search: SearchArrays, table: Table, status: int, began: float, limits: Limits,
-                dominance: bool) -> tuple[Verdict, LimitHit | None, SearchArrays, int]:
-    """``_depth_first`` of a win search on ``limits.threads`` threads (``parallel.ParallelSearch``): the
-    verdict, the limit hit, the search that ended (the one that won, if one did) and the states
-    all searched."""
-    together = ParallelSearch(search, limits.threads, table.memory, dominance)
+    together = SharedSearch(search, limits.threads, table.memory, dominance)
     try:
         status, limit_hit = _drive(status, together.step, together.nodes, began, limits)
     finally:
         together.close()
-    table.slots, table.meta = search.slots, search.meta  # the table may have grown
-    if status == TABLE_FULL:
-        limit_hit = LimitHit.MEMORY
-    verdict = _VERDICTS.get(status, Verdict.UNKNOWN) if limit_hit is None else Verdict.UNKNOWN
-    return verdict, limit_hit, together.winner, together.nodes()
+    verdict, limit_hit = _ended(status, limit_hit, table, search)
+    moves = together.winner.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
+    return EngineOutcome(verdict, limit_hit, together.nodes(), time.perf_counter() - began, moves)
 
 
 def search_best(position: Position, rules: Rules, limits: Limits, *, began: float | None = None) -> EngineOutcome:
@@ -234,7 +213,14 @@ def search_best(position: Position, rules: Rules, limits: Limits, *, began: floa
     began = time.perf_counter() if began is None else began
     table = Table(limits.table_bytes)
     search = SearchArrays(encode(position, rules), _keys(), table.slots, table.meta)
-    verdict, limit_hit = _depth_first(search, table, search.start(False), began, limits, False, track_best=True)
+
+    def step(budget: int) -> int:
+        status = search.run(budget, False, True)
+        return RUNNING if status == TABLE_FULL and search.grow_table(table.memory) else status
+
+    status, limit_hit = _drive(search.start(False), step, lambda: int(search.control[NODES]), began, limits,
+                               search.grow)
+    verdict, limit_hit = _ended(status, limit_hit, table, search)
     return EngineOutcome(verdict, limit_hit, int(search.control[NODES]), time.perf_counter() - began,
                          search.best_moves(), cards=int(search.best[CARDS]))
 

@@ -1,16 +1,19 @@
-"""The depth-first win search on several threads that share one transposition table.
+"""The depth-first win search as several searches that share one transposition table.
 
-A proof that a deal is lost visits every state the search can reach, so it can be split: each
-thread runs its own ``SearchArrays`` (position, path, stack) through ``search.run``, which lets
-go of the GIL, and all insert into one table, atomically (``table.insert``). A state is searched
-on by the thread that inserted it; a thread that finds a state already in the table skips it, as
-a lone search skips a state it has seen. A thread with nothing left takes half of the untried
-moves at the shallowest open depth of a busy thread's path (``hand_over``). Why the verdict is
-the lone search's: docs/engine.md, "Several threads".
+Past ``SOLO_STATES`` states the search splits: each search has its own position, path and stack
+(its ``SearchArrays``), and all insert into one table. A state is searched on by the search that
+inserted it; a search that finds a state already in the table skips it, as a lone search skips a
+state it has seen. A search with nothing left takes half of the untried moves at the shallowest
+open depth of a busy one's path (``hand_over``). Why the verdict is the lone search's:
+docs/engine.md, "Several searches".
 
-Threads only change which thread searches a state, and so the order, the state count and which
-win is found first; the first ``SOLO_STATES`` states are searched by one thread alone, so that
-easy deals, most of them, get the same moves as a one-thread search.
+On one thread the searches take turns, a share of each ``step`` each, in a fixed order, so every
+run searches the same states; there are ``MIN_SEARCHES`` of them even then, because a win the
+first search's order would reach only after a long detour is often met early by the second,
+which starts from the moves the first would try last (a proof that a deal is lost visits the same
+states either way). With ``threads`` > 1 each search runs on its own thread (``search.run``
+lets go of the GIL; ``table.insert`` is atomic); then the states searched and the win found
+depend on timing.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ import numpy as np
 from .kernel import kernel
 from .movegen import unmake
 from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STACK_FULL, STATUS, TABLE_FULL, WON, SearchArrays
-from .table import grown
 
-SOLO_STATES = 200_000  # one thread searches this many states before the others join
+SOLO_STATES = 200_000  # one search alone searches this many states before the others join
+MIN_SEARCHES = 2
 
 
 @kernel
@@ -61,17 +64,18 @@ def hand_over(busy: SearchArrays, idle: SearchArrays) -> bool:
     return True
 
 
-class ParallelSearch:
-    """``threads`` searches from ``first`` (started) sharing its table, stepped together.
+class SharedSearch:
+    """Searches from ``first`` (started) sharing its table, ``max(threads, MIN_SEARCHES)`` of them
+    once the first has searched ``SOLO_STATES`` states, stepped together on ``threads`` threads.
 
-    ``step(budget)`` runs every busy search for its share of ``budget`` new states, at once, and
-    returns WON (``winner`` found it), EXHAUSTED (every search ended: no win), TABLE_FULL (the table
-    cannot grow within ``memory``) or RUNNING.
+    ``step(budget)`` runs every busy search for its share of ``budget`` new states and returns WON
+    (``winner`` found it), EXHAUSTED (every search ended: no win), TABLE_FULL (the table cannot grow
+    within ``memory``) or RUNNING.
     """
 
     def __init__(self, first: SearchArrays, threads: int, memory: int, dominance: bool) -> None:
         self.searches = [first]
-        self.threads = threads
+        self.size = max(threads, MIN_SEARCHES)
         self.memory = memory
         self.dominance = dominance
         self.winner = first
@@ -87,10 +91,10 @@ class ParallelSearch:
     def _share(self) -> None:
         """Have every idle search take work from a busy one, once the first has searched alone
         for ``SOLO_STATES`` states."""
-        if self.threads == 1 or self.nodes() < SOLO_STATES:
+        if self.nodes() < SOLO_STATES:
             return
         first = self.searches[0]
-        while len(self.searches) < self.threads:
+        while len(self.searches) < self.size:
             search = SearchArrays(first.st.copy(), first.z, first.slots, first.meta)
             search.control[STATUS] = EXHAUSTED
             self.searches.append(search)
@@ -115,19 +119,21 @@ class ParallelSearch:
             return EXHAUSTED
         busy = busy[:budget]  # each runs for a share of the budget, at least one state
         shares = [budget // len(busy) + (i < budget % len(busy)) for i in range(len(busy))]
-        futures = [self.pool.submit(self._run, search, share) for search, share in zip(busy[1:], shares[1:])]
-        statuses = [self._run(busy[0], shares[0])] + [future.result() for future in futures]
+        if self.pool is None:
+            statuses = [self._run(search, share) for search, share in zip(busy, shares)]
+        else:
+            futures = [self.pool.submit(self._run, search, share) for search, share in zip(busy[1:], shares[1:])]
+            statuses = [self._run(busy[0], shares[0])] + [future.result() for future in futures]
         for search, status in zip(busy, statuses):
             if status == WON:
                 self.winner = search
                 return WON
         if TABLE_FULL in statuses:
             first = self.searches[0]
-            if 2 * first.slots.nbytes > self.memory:
+            if not first.grow_table(self.memory):
                 return TABLE_FULL
-            slots, meta = grown(first.slots, first.meta)
             for search in self.searches:
-                search.slots, search.meta = slots, meta
+                search.slots, search.meta = first.slots, first.meta
                 if search.control[STATUS] == TABLE_FULL:
                     search.control[STATUS] = RUNNING
         if all(search.control[STATUS] == EXHAUSTED for search in self.searches):
