@@ -4,7 +4,7 @@ and back.
 The win search's own replay (``solver._replay``) insists on a win; the best-score search needs
 the same expansion for a list that ends anywhere, and its end position. ``compress`` turns a
 solver's move list back into engine moves, for the searches that shorten it, and
-``shortcut_moves`` cuts the detours out of a list (every ``solve`` result goes through it).
+``shortcut_moves`` cuts the detours out of a referee list.
 """
 
 from __future__ import annotations
@@ -50,24 +50,18 @@ def compress(start: Position, moves: list[Move], rules: Rules) -> tuple[np.ndarr
     return np.array(engine, dtype=np.int32), position
 
 
-def shortcut_moves(start: Position, rules: Rules, moves: list[Move],
-                   engine: tuple[np.ndarray, Position] | None = None) -> tuple[list[Move], Position]:
-    """``moves`` with detours cut out (``shortcut_path``, pass after pass while it gains): a list
-    that ends in the same position (up to ``_comparable``) in no more moves, replayed through the
-    referee, and the position it ends in. ``engine``: the engine moves that ``replay_engine_moves`` turned
-    into ``moves`` and the position they reach, when the caller has them (``compress`` would
-    replay ``moves`` to find them again)."""
-    path, goal = compress(start, moves, rules) if engine is None else engine
-    end = goal
-    while len(path):
-        shorter_path = shortcut_path(start, rules, path)
-        shorter, shorter_end = replay_engine_moves(start, shorter_path, rules)
-        if _comparable(shorter_end, rules) != _comparable(goal, rules):
-            raise SolverBug("a shortcut move list does not end where the list it shortens does")
-        if len(shorter) >= len(moves):
-            break
-        moves, path, end = shorter, shorter_path, shorter_end
-    return moves, end
+def shortcut_moves(start: Position, rules: Rules, moves: list[Move]) -> tuple[list[Move], Position]:
+    """``moves`` with detours cut out (``shortcut_path``): a list that ends in the same position
+    (up to ``_comparable``) in no more moves, replayed through the referee, and the position it
+    ends in."""
+    path, goal = compress(start, moves, rules)
+    shorter_path = shortcut_path(start, rules, path)
+    if shorter_path is path:
+        return moves, goal
+    shorter, end = replay_engine_moves(start, shorter_path, rules)
+    if _comparable(end, rules) != _comparable(goal, rules):
+        raise SolverBug("a shortcut move list does not end where the list it shortens does")
+    return (shorter, end) if len(shorter) < len(moves) else (moves, goal)
 
 
 def _comparable(position: Position, rules: Rules) -> Position:

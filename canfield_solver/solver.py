@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .deal import Position
-from .engine.driver import search_win
+from .engine.driver import search_win, shortcut_path
 from .errors import InputError, SolverBug
 from .hidden import has_hidden
 from .limits import Limits
 from .outcomes import LimitHit, Verdict
-from .playback import replay_engine_moves, shortcut_moves
+from .playback import replay_engine_moves
 from .rules import Move, Rules, check_tableau_order
 from .source import Setup, setup_game
 
@@ -45,18 +45,16 @@ def _setup(game: str | Setup | Position, rules: Rules | None) -> tuple[Position,
 
 
 def _replay(start: Position, engine_moves, rules: Rules) -> list[Move]:
-    """Expand engine moves to referee moves, applying each; raise ``SolverBug`` unless they win.
+    """The search's win, its detours cut out, as referee moves, each applied by the referee;
+    ``SolverBug`` unless they win.
 
-    The search's path can wander (a depth-first search keeps the first win it meets), so its
-    detours are cut out; the shorter list is replayed through the referee again (by
-    ``shortcut_moves``, which returns the position it ends in).
+    The search's path can wander (a depth-first search keeps the first win it meets), so the
+    engine cuts its detours out first (``shortcut_path``); the list that comes out is the one
+    the referee replays, once.
     """
-    moves, end = replay_engine_moves(start, engine_moves, rules)
+    moves, end = replay_engine_moves(start, shortcut_path(start, rules, engine_moves), rules)
     if not end.is_won:
         raise SolverBug(f"solver move list of {len(moves)} moves does not end in a win")
-    moves, end = shortcut_moves(start, rules, moves, (engine_moves, end))
-    if not end.is_won:
-        raise SolverBug(f"shortened move list of {len(moves)} moves does not end in a win")
     return moves
 
 

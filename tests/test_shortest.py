@@ -11,18 +11,22 @@ import numpy as np
 import pytest
 
 from bruteforce import random_endgame, replays_to_win
+from canfield_solver.codes import position_from_code
 from canfield_solver.deal import position_to_dict
+from canfield_solver.engine.driver import search_win, shortcut_path
+from canfield_solver.engine.shortcut import shortcut
 from canfield_solver.engine.bridge import encode, referee_moves
 from canfield_solver.engine.movegen import MAX_MOVES, generate
 from canfield_solver.engine.search import EXHAUSTED, RUNNING, WON
 from canfield_solver.engine.bounded import COST, BoundedSearch, BudgetTable, move_cost
-from canfield_solver.engine.zobrist import make_table
+from canfield_solver.engine.zobrist import full_hash, make_table
 from canfield_solver.rules import Rules, apply, legal_moves
 from canfield_solver.notation import parse_move
 from canfield_solver.playback import compress, replay_engine_moves
 from canfield_solver.playback import shortcut_moves
 from canfield_solver.shortest import shortest
 from canfield_solver.solver import solve
+from canfield_solver.steps import positions_after
 from canfield_solver.source import setup_game
 from canfield_solver.limits import Limits
 from conftest import build_position
@@ -149,6 +153,27 @@ def test_solver_lists_compress_and_expand_back_and_shortcut_keeps_the_win():
         short, short_end = shortcut_moves(result.start, result.rules, result.moves)
         assert len(short) <= len(result.moves) and replays_to_win(result.start, short, result.rules)
         assert short_end.is_won
+
+
+def test_solve_prints_the_search_path_shortcut_until_no_pass_gains():
+    for code in ("CF1-D3-AAAAAAC", "CF1-D3-AAAAAAX"):  # a second pass gains on both
+        start, rules = position_from_code(code), Rules(draw=3)
+        found = search_win(start, rules)
+        path = shortcut_path(start, rules, found.moves)
+        assert shortcut_path(start, rules, path) is path  # another pass would gain nothing
+        one_pass = shortcut_path_once(start, rules, found.moves)
+        printed_length = [len(replay_engine_moves(start, p, rules)[0]) for p in (path, one_pass, found.moves)]
+        assert printed_length[0] < printed_length[1] < printed_length[2]
+        printed = solve(start, rules).moves
+        assert replay_engine_moves(start, path, rules) == (printed, positions_after(start, printed, rules)[-1])
+
+
+def shortcut_path_once(start, rules, path):
+    st = encode(start, rules)
+    hashes = np.zeros(5, dtype=np.uint64)
+    full_hash(st, make_table(), hashes)
+    out = np.zeros(2 * len(path), dtype=np.int32)
+    return out[: shortcut(st, hashes, make_table(), path, out)]
 
 
 def test_unwinnable_position_has_no_shortest(make_position):

@@ -45,7 +45,7 @@ from .layout import TALON_K
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
 from .parallel import SharedSearch
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
-from .shortcut import shortcut
+from .shortcut import path_cost, shortcut
 from .table import MIN_TABLE_BYTES, load_rehash, new_table
 from .zobrist import full_hash, make_table
 
@@ -261,13 +261,20 @@ def search_short_win(position: Position, rules: Rules, weight: int, below: int, 
 
 
 def shortcut_path(position: Position, rules: Rules, path: np.ndarray) -> np.ndarray:
-    """Engine moves from ``position`` to where ``path`` ends, its detours cut out (``engine.shortcut``:
-    one pass; no longer in printed moves than ``path``)."""
+    """Engine moves from ``position`` to where ``path`` ends, its detours cut out (``engine.shortcut``,
+    pass after pass while a pass saves printed moves): ``path`` itself when none does."""
     st = encode(position, rules)
     hashes = np.zeros(5, dtype=np.uint64)
     full_hash(st, _keys(), hashes)
-    out = np.zeros(2 * len(path), dtype=np.int32)
-    return out[: shortcut(st, hashes, _keys(), path, out)]
+    cost = path_cost(st, hashes, _keys(), path)
+    while len(path):
+        out = np.zeros(2 * len(path), dtype=np.int32)
+        shorter = out[: shortcut(st, hashes, _keys(), path, out)]
+        shorter_cost = path_cost(st, hashes, _keys(), shorter)
+        if shorter_cost >= cost:
+            break
+        path, cost = shorter, shorter_cost
+    return path
 
 
 def safe_top_play(position: Position, rules: Rules) -> Move | None:

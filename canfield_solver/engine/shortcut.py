@@ -6,7 +6,8 @@ walks the path from its start and, at each state, takes the one or two moves tha
 printed moves (``bounded.move_cost``) against the path, then carries on from the state it lands in — the
 very state of the path (the key compares columns in place, not up to order, and the exact talon
 split), so the rest of the path stays valid from there. The result ends in the path's last state
-and costs no more; it is not claimed shortest (``shortest.tighten`` is for that).
+and costs no more; it is not claimed shortest (``shortest.tighten`` is for that). ``path_cost``
+counts a path's printed moves, so that passes can go on while they gain.
 """
 
 from __future__ import annotations
@@ -91,3 +92,17 @@ def shortcut(st, hashes, z, path, out):
     for k in range(length - 1, -1, -1):
         unmake(st, hashes, z, out[k], out_undo[k])
     return length
+
+
+@allocating
+def path_cost(st, hashes, z, path):
+    """The printed moves of ``path`` from ``st`` (``bounded.move_cost``); ``st`` is left as it was."""
+    n = path.shape[0]
+    undo = np.empty(n, np.int32)
+    cost = 0
+    for i in range(n):
+        cost += move_cost(st, path[i])
+        undo[i] = make(st, hashes, z, path[i])
+    for i in range(n - 1, -1, -1):
+        unmake(st, hashes, z, path[i], undo[i])
+    return cost
