@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from canfield_solver import __version__
-from canfield_solver.engine.cache import cache_folder
+from canfield_solver.engine.cache import cache_folder, engine_fingerprint
 from test_cli_basic import readme_block
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -45,8 +45,28 @@ def test_numba_is_told_the_folder(tmp_path):
     """numba imported first or not, its CACHE_DIR is ours by the time a kernel is decorated."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     done = _kernel_cache_of({**env, "CANFIELD_SOLVER_CACHE": str(tmp_path / "c")})
-    assert (done.returncode, done.stdout, done.stderr) == (0, f"True {tmp_path / 'c'}\n", "")
-    assert (tmp_path / "c").is_dir()
+    kernels = tmp_path / "c" / f"engine-{engine_fingerprint()}"
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"True {kernels}\n", "")
+    assert kernels.is_dir()
+
+
+def test_the_kernels_folder_follows_every_engine_source(tmp_path):
+    """numba checks a cached kernel against its own file only: a change to any engine file (a
+    kernel compiled into another, the decorator's options) must give a fresh folder."""
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "a.py").write_text("x = 1\n")
+    (engine / "b.py").write_text("y = 2\n")
+    (engine / "notes.txt").write_text("not a source")
+    first = engine_fingerprint(engine)
+    assert engine_fingerprint(engine) == first and len(first) == 16
+    (engine / "notes.txt").write_text("still not a source")
+    assert engine_fingerprint(engine) == first
+    (engine / "b.py").write_text("y = 3\n")
+    changed = engine_fingerprint(engine)
+    assert changed != first
+    (engine / "b.py").rename(engine / "c.py")
+    assert engine_fingerprint(engine) not in (first, changed)
 
 
 def test_unwritable_cache_folder_still_works(tmp_path):

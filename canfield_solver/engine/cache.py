@@ -6,13 +6,21 @@ install), and a read-only installation cannot be written at all. numba reads ``N
 when it is imported and again before each compile (``numba.core.config.reload_config``), and a
 function's cache folder is fixed when it is decorated, so ``use_cache_folder`` runs before the
 first kernel is decorated (``kernel.py`` calls it).
+
+Inside that folder the kernels live in a subfolder named after a fingerprint of the engine's
+sources and numba's version (``engine_fingerprint``). numba checks a cached kernel only against
+its own file's time stamp, so a change elsewhere (a kernel it calls, compiled into it, or the
+options of the ``kernel`` decorator, such as letting go of the GIL) would otherwise leave stale
+machine code in use; a new fingerprint starts a fresh subfolder instead.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import tempfile
+from importlib.metadata import version
 from pathlib import Path
 
 ENV = "CANFIELD_SOLVER_CACHE"
@@ -32,6 +40,14 @@ def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: s
     return Path(environ.get("XDG_CACHE_HOME") or home / ".cache") / APP
 
 
+def engine_fingerprint(engine: Path = Path(__file__).parent) -> str:
+    """16 hex digits that change with any source file of ``engine`` or numba's version."""
+    digest = hashlib.sha256(version("numba").encode())
+    for source in sorted(engine.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def writable(folder: Path) -> str | None:
     """None when files can be made in ``folder`` (created if missing), else why not."""
     try:
@@ -48,7 +64,7 @@ def use_cache_folder() -> bool:
     Without a writable folder numba would fall back to the package's own folder, so kernels are
     then not cached at all, and one line on stderr says how to fix it.
     """
-    folder = cache_folder()
+    folder = cache_folder() / f"engine-{engine_fingerprint()}"
     problem = writable(folder)
     if problem is not None:
         print(f"{APP}: cannot write the compiled-kernel cache {folder} ({problem}): compiling for this run only;"
