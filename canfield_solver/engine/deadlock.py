@@ -18,7 +18,6 @@ from .kernel import kernel
 from .movegen import COLUMN_T, RESERVE_T, RETURN_T, TALON_T, move_kind
 
 SUIT = np.int64((1 << RANKS_PER_SUIT) - 1)  # the bits of one suit's cards
-EVERY_SUIT = np.int64(1 | 1 << RANKS_PER_SUIT | 1 << 2 * RANKS_PER_SUIT | 1 << 3 * RANKS_PER_SUIT)
 ALL_CARDS = np.int64((1 << DECK_SIZE) - 1)
 
 
@@ -34,34 +33,6 @@ def _one_lower(ranks):
 
 
 @kernel
-def _builders(st, cards):
-    """The cards that build on some card of ``cards``: the other colour's, one rank lower (under
-    tableau order "base" the last rank of a foundation builds on nothing). Clubs and spades
-    (suits 0 and 3) are black, diamonds and hearts red."""
-    red = ((cards >> RANKS_PER_SUIT) | (cards >> 2 * RANKS_PER_SUIT)) & SUIT
-    black = (cards | (cards >> 3 * RANKS_PER_SUIT)) & SUIT
-    on_red = _one_lower(red)
-    on_black = _one_lower(black)
-    out = on_red | (on_red << 3 * RANKS_PER_SUIT) | (on_black << RANKS_PER_SUIT) | (on_black << 2 * RANKS_PER_SUIT)
-    if st[L.TABLEAU_BASE] == 1:
-        out &= ~(EVERY_SUIT << ((st[L.BASE_RANK] + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT))
-    return out
-
-
-@kernel
-def _parents_of(st, card):
-    """The cards ``card`` builds on: the other colour's, one rank higher (none for the last rank
-    of a foundation under tableau order "base")."""
-    rank = card % RANKS_PER_SUIT
-    if st[L.TABLEAU_BASE] == 1 and (rank - st[L.BASE_RANK]) % RANKS_PER_SUIT == RANKS_PER_SUIT - 1:
-        return np.int64(0)
-    above = EVERY_SUIT << ((rank + 1) % RANKS_PER_SUIT)
-    suit = card // RANKS_PER_SUIT
-    black = SUIT | (SUIT << 3 * RANKS_PER_SUIT)
-    return above & (~black if suit == 0 or suit == 3 else black) & ALL_CARDS
-
-
-@kernel
 def _up_cards(st):
     """The cards on the foundations."""
     up = np.int64(0)
@@ -72,21 +43,22 @@ def _up_cards(st):
 
 
 @kernel
-def _grow(st, tops, allowed):
-    """``tops`` with every card of ``allowed`` that can be put onto one of them, and so on."""
-    more = _builders(st, tops) & allowed & ~tops
-    while more != 0:
-        tops |= more
-        more = _builders(st, tops) & allowed & ~tops
-    return tops
+def _column_cards(st):
+    """The cards in the columns."""
+    cards = np.int64(0)
+    for column in range(4):
+        base = L.COLUMN_CARDS + column * L.PILE
+        for i in range(st[L.COLUMN_N + column]):
+            cards |= np.int64(1) << st[base + i]
+    return cards
 
 
 @kernel
-def _may_leave(st, card, held, tops):
+def _may_leave(st, card, held, onto):
     """In the relaxed game, ``card`` (the reserve top, or a column's bottom card) may leave its
-    place while the reserve holds ``held``: no card of its suit between the foundation's top and
-    it is in ``held``, or it builds on a card of ``tops``."""
-    if _parents_of(st, card) & tops != 0:
+    place while the reserve holds ``held``: it is in ``onto`` (it builds on a card that may be a
+    column top), or no card of its suit between the foundation's top and it is in ``held``."""
+    if (onto >> card) & 1 == 1:
         return True
     suit = card // RANKS_PER_SUIT
     ranks = (held >> suit * RANKS_PER_SUIT) & SUIT  # the held cards of its suit, by rank ...
@@ -97,15 +69,50 @@ def _may_leave(st, card, held, tops):
 
 
 @kernel
+def _red_ranks(cards):
+    """The ranks of the red cards (diamonds, hearts) of ``cards``, as a 13-bit mask."""
+    return ((cards >> RANKS_PER_SUIT) | (cards >> 2 * RANKS_PER_SUIT)) & SUIT
+
+
+@kernel
+def _black_ranks(cards):
+    """The ranks of the black cards (clubs, spades) of ``cards``, as a 13-bit mask."""
+    return (cards | (cards >> 3 * RANKS_PER_SUIT)) & SUIT
+
+
+@kernel
+def _grow(red, black, red_allowed, black_allowed, builds):
+    """Close the ranks of each colour of the set ``T`` (docs/dominances.md, section 5) under
+    putting an allowed card onto one of its cards; ``builds``: the ranks that build on something.
+    What builds on a card depends only on its colour and rank, so the ranks are all ``T`` needs."""
+    more_red = _one_lower(black) & builds & red_allowed & ~red
+    more_black = _one_lower(red) & builds & black_allowed & ~black
+    while more_red | more_black != 0:
+        red |= more_red
+        black |= more_black
+        more_red = _one_lower(black) & builds & red_allowed & ~red
+        more_black = _one_lower(red) & builds & black_allowed & ~black
+    return red, black
+
+
+@kernel
+def _onto(red, black, builds):
+    """The cards that build on a card of a red rank in ``red`` or a black rank in ``black``."""
+    on_black = _one_lower(black) & builds  # red ranks
+    on_red = _one_lower(red) & builds  # black ranks
+    return (on_red | (on_red << 3 * RANKS_PER_SUIT)) | (on_black << RANKS_PER_SUIT) | (on_black << 2 * RANKS_PER_SUIT)
+
+
+@kernel
 def reserve_stuck(st):
     """No sequence of moves empties the reserve, so the state is lost.
 
-    Relaxed game, the reserve top first: ``tops`` holds every card that may be a column top
-    while the reserve holds ``held`` (the cards in columns, the cards that have left the reserve,
-    and the cards, not up for good, that can be put onto one of those, and so on). The reserve
-    top leaves when it ``_may_leave``; else it takes the place of a column's bottom card that
-    may leave (the column empties and the reserve refills it). A card that may leave may leave
-    later too, so which bottom card it replaces does not matter.
+    Relaxed game, the reserve top first: the top leaves when it ``_may_leave``; else it takes the
+    place of a column's bottom card that may leave (the column empties and the reserve refills
+    it). A card that may leave may leave later too, so which bottom it replaces does not matter.
+    ``onto`` holds the cards that build on a card of ``T``: at first on the cards in columns and
+    those gone from the reserve only (cheap), and from the first card that does not leave by that
+    on the whole of ``T``, kept as ranks (``_grow``).
     """
     n = st[L.RESERVE_N]
     if n == 0:
@@ -113,29 +120,40 @@ def reserve_stuck(st):
     held = np.int64(0)  # the cards still in the reserve
     for i in range(n):
         held |= np.int64(1) << st[L.RESERVE_CARDS + i]
-    placed = np.int64(0)
     bottoms = np.int64(0)
     for column in range(4):
-        base = L.COLUMN_CARDS + column * L.PILE
         if st[L.COLUMN_N + column] > 0:
-            bottoms |= np.int64(1) << st[base]
-        for i in range(st[L.COLUMN_N + column]):
-            placed |= np.int64(1) << st[base + i]
-    allowed = ALL_CARDS & ~held & ~(_up_cards(st) if st[L.WORRY_BACK] == 0 else np.int64(0))
-    tops = _grow(st, placed, allowed)
+            bottoms |= np.int64(1) << st[L.COLUMN_CARDS + column * L.PILE]
+    tops = _column_cards(st)  # with the cards gone from the reserve, until ``whole``
+    builds = SUIT  # the ranks that build on something: under "base" not the last of a foundation
+    if st[L.TABLEAU_BASE] == 1:
+        builds &= ~(np.int64(1) << ((st[L.BASE_RANK] + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT))
+    red, black = _red_ranks(tops), _black_ranks(tops)
+    onto = _onto(red, black, builds)
+    whole = False
+    allowed = np.int64(0)
     for i in range(n - 1, -1, -1):
         card = st[L.RESERVE_CARDS + i]
-        if not _may_leave(st, card, held, tops):
+        if not whole and not _may_leave(st, card, held, onto):
+            allowed = ALL_CARDS & ~held & ~(_up_cards(st) if st[L.WORRY_BACK] == 0 else np.int64(0))
+            red, black = _grow(red, black, _red_ranks(allowed), _black_ranks(allowed), builds)
+            onto = _onto(red, black, builds)
+            whole = True
+        if not _may_leave(st, card, held, onto):
             pool = bottoms
-            while pool != 0 and not _may_leave(st, trailing_zeros(pool), held, tops):
+            while pool != 0 and not _may_leave(st, trailing_zeros(pool), held, onto):
                 pool &= pool - 1
             if pool == 0:
                 return True
             bottoms ^= (pool & -pool) | (np.int64(1) << card)
         bit = np.int64(1) << card
         held &= ~bit
-        allowed |= bit
-        tops = _grow(st, tops | bit, allowed)
+        red |= _red_ranks(bit)
+        black |= _black_ranks(bit)
+        if whole:
+            allowed |= bit
+            red, black = _grow(red, black, _red_ranks(allowed), _black_ranks(allowed), builds)
+        onto = _onto(red, black, builds)
     return False
 
 
