@@ -15,7 +15,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ..cards import DECK_SIZE, RANKS_PER_SUIT
 from . import layout as L
 from .kernel import kernel
-from .movegen import COLUMN_T, RESERVE_T, RETURN_T, TALON_T, move_kind
+from .movegen import RESERVE_F, move_kind
 
 SUIT = np.int64((1 << RANKS_PER_SUIT) - 1)  # the bits of one suit's cards
 ALL_CARDS = np.int64((1 << DECK_SIZE) - 1)
@@ -159,10 +159,10 @@ def reserve_stuck(st):
 
 @kernel
 def lost_after(st, move, undo):
-    """``reserve_stuck``, asked only after moves that can make it hold: not a talon card or a
-    foundation card put onto a column, nor cards moved between columns without a refill (which
-    only add to the cards that may be column tops). ``undo`` is what ``movegen.make`` returned."""
-    kind = move_kind(move)
-    if kind == TALON_T or kind == RETURN_T or kind == RESERVE_T or (kind == COLUMN_T and (undo >> 8) & 1 == 0):
-        return False
-    return reserve_stuck(st)
+    """``reserve_stuck``, asked only after the moves that take a card out of the reserve other
+    than onto a column top: a reserve card played up, and a refill (``undo`` is what
+    ``movegen.make`` returned). Other moves make the game stuck too seldom to pay for asking
+    (docs/dominances.md, section 5)."""
+    if move_kind(move) == RESERVE_F or (undo >> 8) & 1 == 1:
+        return reserve_stuck(st)
+    return False
