@@ -110,9 +110,9 @@ def reserve_stuck(st):
     Relaxed game, the reserve top first: the top leaves when it ``_may_leave``; else it takes the
     place of a column's bottom card that may leave (the column empties and the reserve refills
     it). A card that may leave may leave later too, so which bottom it replaces does not matter.
-    ``onto`` holds the cards that build on a card of ``T``: at first on the cards in columns and
-    those gone from the reserve only (cheap), and from the first card that does not leave by that
-    on the whole of ``T``, kept as ranks (``_grow``).
+    ``onto``: the cards that build on a card of ``T``, at first on a part of it only (the cards
+    in columns and those gone from the reserve: cheap), and from the first reserve card that does
+    not leave by that part on the whole of ``T``, kept as ranks of each colour (``_grow``).
     """
     n = st[L.RESERVE_N]
     if n == 0:

@@ -416,7 +416,9 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
     """Search on for at most ``budget`` new states; return the status (also in ``control``).
 
     ``track_best``: also keep in ``best`` and ``best_path`` the state with the most foundation
-    cards entered so far and the path to it (the best-score search, ``best_score.py``).
+    cards entered so far and the path to it (the best-score search, ``best_score.py``). With
+    dominances on, a state that ``deadlock.lost_after`` proves lost is given no moves (as the
+    start, by ``deadlock.reserve_stuck``, in ``start``).
     """
     depth = control[DEPTH]
     nodes = 0
