@@ -602,3 +602,43 @@ def test_crosscheck_layouts_that_need_a_talon_card_played_early(name, monkeypatc
     monkeypatch.setattr(module, "referee_moves", pruned_referee_moves)
     for rules in rule_sets:  # section 4's rule would lose these wins
         assert bruteforce(position, rules).verdict == UNWINNABLE
+
+
+# The lost-state test of docs/dominances.md, section 5, reads only foundation returns and the
+# tableau order; the other options change what a win needs around it.
+STUCK_RULE_SETS = [Rules(draw=draw, worry_back=back, tableau_order=order)
+                   for draw, back, order in itertools.product((1, 3), (False, True), ("cyclic", "base"))]
+STUCK_RULE_SETS += [Rules(draw=3, worry_back=False, moves="whole"), Rules(draw=1, worry_back=False, passes=1),
+                    Rules(draw=3, worry_back=False, spaces="waste-first", tableau_order="base")]
+
+
+def test_crosscheck_layouts_with_a_stuck_or_nearly_stuck_reserve():
+    # Layouts that the relaxed game calls stuck under some foundation-return and tableau-order
+    # option, and as many that only a looser game (wrong: no refills, or no chains onto column
+    # tops) calls stuck and that are won under draw 1: lost ones the search prunes at once, and
+    # won ones it must not.
+    from relaxed_reserve import stuck
+
+    rng = random.Random(SEED + 7)
+    cases = []
+    while len(cases) < POSITIONS:
+        position = random_small_layout(rng, rng.randint(4, 14), low_suits=rng.choice((0, 2)))
+        games = [Rules(worry_back=back, tableau_order=order)
+                 for back, order in itertools.product((False, True), ("cyclic", "base"))]
+        if any(crosses_base(upper, lower, position.base_rank)
+               for column in position.tableau for lower, upper in zip(column, column[1:])):
+            continue
+        if len(cases) % 2 == 0:  # stuck
+            chosen = any(stuck(position, rules) for rules in games)
+        else:  # not stuck, but stuck by a looser game, and won under draw 1
+            chosen = any(not stuck(position, rules)
+                         and (stuck(position, rules, refills=False) or stuck(position, rules, chains=False))
+                         and bruteforce(position, Rules(draw=1, worry_back=rules.worry_back,
+                                                        tableau_order=rules.tableau_order), NODES).verdict == WINNABLE
+                         for rules in games)
+        if chosen:
+            cases.append((f"stuck layout {len(cases)} (seed {SEED + 7})", position))
+    counts = run_crosscheck(f"{POSITIONS} random small layouts with a stuck or nearly stuck reserve", cases, NODES,
+                            STUCK_RULE_SETS)
+    assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.9 * POSITIONS * len(STUCK_RULE_SETS), counts
+    assert counts[WINNABLE] >= POSITIONS and counts[UNWINNABLE] >= POSITIONS, counts

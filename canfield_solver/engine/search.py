@@ -11,6 +11,7 @@ import numpy as np
 
 from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
 from . import layout as L
+from .deadlock import lost_after, reserve_stuck
 from .kernel import inlined, kernel
 from .movegen import (
     COLUMN_F,
@@ -402,7 +403,8 @@ def start(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, control, 
         control[STATUS] = WON
     else:
         first[0] = 0
-        counts[0] = expand_node(st, hashes, z, slots, moves, keys, first[0], dominance)  # as ``run``: one compiled ``expand_node``
+        lost = dominance and reserve_stuck(st)
+        counts[0] = 0 if lost else expand_node(st, hashes, z, slots, moves, keys, first[0], dominance)  # as ``run``: one compiled ``expand_node``
         nxt[0] = 0
         control[STATUS] = RUNNING
     return control[STATUS]
@@ -414,7 +416,9 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
     """Search on for at most ``budget`` new states; return the status (also in ``control``).
 
     ``track_best``: also keep in ``best`` and ``best_path`` the state with the most foundation
-    cards entered so far and the path to it (the best-score search, ``best_score.py``).
+    cards entered so far and the path to it (the best-score search, ``best_score.py``). With
+    dominances on, a state that ``deadlock.lost_after`` proves lost is given no moves (as the
+    start, by ``deadlock.reserve_stuck``, in ``start``).
     """
     depth = control[DEPTH]
     nodes = 0
@@ -457,7 +461,8 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
             status = WON
             break
         first[depth] = first[depth - 1] + counts[depth - 1]
-        counts[depth] = expand_node(st, hashes, z, slots, moves, keys, first[depth], dominance)
+        lost = dominance and lost_after(st, move, u)
+        counts[depth] = 0 if lost else expand_node(st, hashes, z, slots, moves, keys, first[depth], dominance)
         nxt[depth] = 0
     control[DEPTH] = depth
     control[NODES] += nodes
