@@ -42,7 +42,7 @@ def handovers(monkeypatch):
     return made
 
 
-LOST = [("CF1-D3-AAAAAAU", SOLVITAIRE), ("CF1-D3-AAAAACP", SOLVITAIRE), ("CF1-D3-AAAAACS", SOLVITAIRE),
+LOST = [("CF1-D3-AAAAAAU", SOLVITAIRE), ("CF1-D3-AAAAACP", SOLVITAIRE), ("CF1-D3-AAAAACN", SOLVITAIRE),
         ("CF1-D3-AAAAAFM", Rules(draw=3, worry_back=False)), ("CF1-D3-AAAAAFM", Rules(draw=3, worry_back=False, moves="whole")),
         ("CF1-D3-AAAAAAU", Rules(draw=3, worry_back=True, tableau_order="base"))]
 
