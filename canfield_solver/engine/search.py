@@ -11,6 +11,7 @@ import numpy as np
 
 from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
 from . import layout as L
+from .buried import buried_for_good
 from .kernel import inlined, kernel
 from .movegen import (
     COLUMN_F,
@@ -255,7 +256,8 @@ def built_on_column(st):
 
 @kernel
 def ordered_moves(st, out, dominance):
-    """The moves to search from a state, best first; only the dominant one when there is one.
+    """The moves to search from a state, best first; only the dominant one when there is one,
+    and none (with dominances on) when a card is ``buried_for_good``.
 
     Moves onto an empty column other than the first empty one, and whole columns moved onto an
     empty column, are left out: they lead to a column permutation of a state reached otherwise.
@@ -267,6 +269,8 @@ def ordered_moves(st, out, dominance):
     """
     prune_partial = False
     if dominance:
+        if buried_for_good(st):
+            return 0
         forced = safe_foundation_move(st)
         if forced >= 0:
             out[0] = forced
