@@ -410,9 +410,10 @@ def test_after_a_talon_play_only_moves_onto_its_card_are_searched(make_position)
                                    Rules(draw=1, worry_back=False, tableau_order="base"),
                                    Rules(draw=1, worry_back=True, tableau_order="base"), Rules(draw=1, worry_back=True),
                                    Rules(draw=1, worry_back=False, moves="whole"),
-                                   Rules(draw=1, worry_back=False, spaces="waste-first")],
+                                   Rules(draw=1, worry_back=False, spaces="waste-first"),
+                                   Rules(draw=3, worry_back=False, moves="whole", spaces="waste")],
                          ids=["d3", "d1", "d1-whole-passes2", "d3-back", "d1-spaces-waste", "d1-base", "d1-base-back",
-                              "d1-back", "d1-whole", "d1-waste-first"])
+                              "d1-back", "d1-whole", "d1-waste-first", "d3-hoyle"])
 def test_dominances_keep_verdicts(rules):
     rng = random.Random(rules.draw * 10 + (rules.passes or 0))
     cases = [setup_game(f"CF1-D3-AAAAAA{letter}").position for letter in "ABCDEF"]

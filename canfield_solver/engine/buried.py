@@ -1,9 +1,10 @@
 """States that no sequence of moves wins: a card buried for good under a card of its own suit.
 
-Where column cards never go into an empty column (spaces "waste" and "waste-first"), a card
-``u`` lying on ``c`` leaves it only for its foundation once the other card it could go on
-(``c``'s twin: same rank and colour, the other suit) is up for good or lies under ``c``; a card of
-``u``'s suit that must go up before ``u`` and lies under ``c`` is then never freed. The proof is in
+Where column cards never go into an empty column (spaces "waste" and "waste-first") and cards
+never come back from the foundations, a card ``u`` lying on ``c`` leaves it only for its
+foundation once the other card it could go on (``c``'s twin: same rank and colour, the other
+suit) is up or lies under ``c``; a card of ``u``'s suit that must go up before ``u`` and lies
+under ``c`` is then never freed. The proof is in
 docs/dominances.md, section 5.
 """
 
@@ -43,19 +44,18 @@ def is_up(st, card):
 
 @kernel
 def buried_for_good(st):
-    """Under spaces "waste" or "waste-first": some column holds ``u`` on ``c`` where ``c``'s twin is up
-    (without foundation returns) or under ``c``, and under ``c`` a card of ``u``'s suit that goes up
+    """Under spaces "waste" or "waste-first" without foundation returns: some column holds ``u`` on
+    ``c`` where ``c``'s twin is up or under ``c``, and under ``c`` a card of ``u``'s suit that goes up
     before ``u``. No win exists then (docs/dominances.md, section 5)."""
-    if st[L.SPACES] == 0:
+    if st[L.SPACES] == 0 or st[L.WORRY_BACK] == 1:
         return False
-    stays_up = st[L.WORRY_BACK] == 0
     for column in range(4):
         base = L.COLUMN_CARDS + column * L.PILE
         under = np.int64(0)  # the cards under ``c``
         for i in range(1, st[L.COLUMN_N + column]):
             c = st[base + i - 1]
             other = twin(c)
-            if (stays_up and is_up(st, other)) or (under >> other) & 1 == 1:
+            if is_up(st, other) or (under >> other) & 1 == 1:
                 if under & lower_cards(st, st[base + i]) != 0:
                     return True
             under |= np.int64(1) << c
