@@ -685,8 +685,9 @@ def test_crosscheck_layouts_where_a_card_is_buried_later():
     # is reached but is not the start: the search stops there, and must still find every win.
     rng = random.Random(SEED + 7)
     hoyle = Rules(draw=3, worry_back=False, moves="whole", spaces="waste")
-    rule_sets = [Rules(draw=draw, worry_back=False, moves=moves, spaces=spaces)
-                 for draw, moves, spaces in itertools.product((1, 3), ("any", "whole"), ("waste", "waste-first"))]
+    rule_sets = [Rules(draw=draw, worry_back=False, moves=moves, passes=passes, spaces=spaces)
+                 for draw, moves, passes, spaces in itertools.product((1, 3), ("any", "whole"), (None, 1),
+                                                                      ("waste", "waste-first"))]
     cases = []
     while len(cases) < POSITIONS:
         position = random_small_layout(rng, rng.randint(0, 6), empty_suit=True)
