@@ -38,11 +38,24 @@ class TakingTurns:
         """States entered by both searches so far."""
         return sum(search.nodes() for search in self.searches)
 
+    @staticmethod
+    def _turn(search: SharedSearch, budget: int) -> int:
+        """Step ``search`` until it has searched ``budget`` states or ended: a turn is the same
+        number of states however the search splits, so the states counted do not depend on it."""
+        goal = search.nodes() + budget
+        status = RUNNING
+        while status == RUNNING and search.nodes() < goal:
+            before = search.nodes()
+            status = search.step(goal - before)
+            if search.nodes() == before:
+                break
+        return status
+
     def step(self, budget: int) -> int:
         if self.turn == len(self.searches):
             self.searches.append(self.make_second())
         search = self.searches[self.turn]
-        status = search.step(budget)
+        status = self._turn(search, budget)
         if status in (WON, EXHAUSTED):
             self.winner, self.kept = search.winner, search.kept
             return status
