@@ -642,3 +642,97 @@ def test_crosscheck_layouts_with_a_stuck_or_nearly_stuck_reserve():
                             STUCK_RULE_SETS)
     assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.9 * POSITIONS * len(STUCK_RULE_SETS), counts
     assert counts[WINNABLE] >= POSITIONS and counts[UNWINNABLE] >= POSITIONS, counts
+
+
+# --- Cards buried for good (docs/dominances.md, section 6) ---------------------------------------
+
+# Base 4: 2S (relative rank 11) lies on 3H, and 4S (relative rank 0, the next spade) under it. 3H's
+# twin 3D is up, so 2S leaves 3H only for its foundation, after 4S, which it covers: lost, unless
+# 2S may go into an empty column (spaces "any"). With 3D in the talon instead, 2S goes onto it
+# (3D fills an empty column from the waste): won under every spaces rule.
+SPADES_FROM_THE_WASTE = ["3S", "AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S"]
+BURIED = {"base": "4C", "reserve": [], "tableau": [["4S", "3H", "2S"], [], [], []], "stock": [],
+          "waste": SPADES_FROM_THE_WASTE, "foundations": ["3C", "3D", "2H"]}
+TWIN_IN_THE_TALON = {"base": "4C", "reserve": [], "tableau": [["4S", "3H", "2S"], [], [], []], "stock": [],
+                     "waste": SPADES_FROM_THE_WASTE + ["3D"], "foundations": ["3C", "2D", "2H"]}
+BURIED_RULE_SETS = [
+    Rules(draw=draw, worry_back=back, moves=moves, spaces=spaces)
+    for draw, back, moves, spaces in itertools.product((1, 3), (False, True), ("any", "whole"),
+                                                       ("any", "waste", "waste-first"))
+    if draw == 3 or not back  # draw 1 with returns: beyond the brute force's default cap here
+]
+
+
+def is_buried(position: Position, rules: Rules) -> bool:
+    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.buried import buried_for_good
+
+    return bool(buried_for_good(encode(position, rules)))
+
+
+def test_buried_for_good_flags_a_card_over_its_own_suit_when_its_twin_is_up_or_under_it():
+    from canfield_solver.cards import parse_card
+    from canfield_solver.engine import layout as L
+    from canfield_solver.engine.bridge import encode
+    from canfield_solver.engine.buried import buried_for_good
+
+    buried, twin = position_from_dict(BURIED)[0], position_from_dict(TWIN_IN_THE_TALON)[0]
+    for spaces in ("waste", "waste-first"):
+        for back in (False, True):
+            rules = Rules(draw=3, worry_back=back, spaces=spaces)
+            assert is_buried(buried, rules) == (not back)  # with returns 3D may come back
+            assert not is_buried(twin, rules)
+    assert not is_buried(buried, Rules(draw=3, worry_back=False))  # spaces "any": 2S may go into a space
+    # 3D under 3H in the same column (the state's cells set by hand, 3D's foundation one lower).
+    st = encode(buried, Rules(draw=3, worry_back=False, spaces="waste"))
+    st[L.FOUNDATION_HEIGHTS + parse_card("3D") // 13] -= 1
+    st[L.COLUMN_CARDS : L.COLUMN_CARDS + 4] = [parse_card(name) for name in ("3D", "4S", "3H", "2S")]
+    st[L.COLUMN_N] = 4
+    assert buried_for_good(st)
+    st[L.COLUMN_CARDS] = parse_card("KD")  # 3D neither up nor under 3H: 2S may go onto it
+    assert not buried_for_good(st)
+
+
+@pytest.mark.parametrize("name", ["buried", "twin in the talon"])
+def test_crosscheck_layouts_with_a_card_over_its_own_suit(name):
+    data = BURIED if name == "buried" else TWIN_IN_THE_TALON
+    position = position_from_dict(data)[0]
+    counts = run_crosscheck(f"a card over its own suit: {name}", [(name, position)], 20_000, BURIED_RULE_SETS)
+    lost = sum(rules.spaces != "any" for rules in BURIED_RULE_SETS) if name == "buried" else 0
+    assert counts[UNWINNABLE] == lost and counts[WINNABLE] == len(BURIED_RULE_SETS) - lost, counts
+
+
+def buried_later(position: Position, rules: Rules, limit: int) -> bool:
+    """Some position the referee's moves reach from ``position`` (among the first ``limit`` found)
+    has a card ``buried_for_good``."""
+    seen = {normal(position, rules)}
+    stack = [position]
+    while stack and len(seen) < limit:
+        current = stack.pop()
+        if is_buried(current, rules):
+            return True
+        for move in referee_moves(current, rules):
+            after = normal(apply(current, move, rules), rules)
+            if after not in seen:
+                seen.add(after)
+                stack.append(after)
+    return False
+
+
+def test_crosscheck_layouts_where_a_card_is_buried_later():
+    # Layouts with one suit wholly in play (so a run can hold a card over a lower one of its suit
+    # across the base rank) in which, under Hoyle's rules, a position with a card buried for good
+    # is reached but is not the start: the search stops there, and must still find every win.
+    rng = random.Random(SEED + 7)
+    hoyle = Rules(draw=3, worry_back=False, moves="whole", spaces="waste")
+    rule_sets = [Rules(draw=draw, worry_back=False, moves=moves, passes=passes, spaces=spaces)
+                 for draw, moves, passes, spaces in itertools.product((1, 3), ("any", "whole"), (None, 1),
+                                                                      ("waste", "waste-first"))]
+    cases = []
+    while len(cases) < POSITIONS:
+        position = random_small_layout(rng, rng.randint(0, 6), empty_suit=True)
+        if not is_buried(position, hoyle) and buried_later(position, hoyle, NODES):
+            cases.append((f"buried-later layout {len(cases)} (seed {SEED + 7})", position))
+    counts = run_crosscheck(f"{POSITIONS} random small layouts where a card is buried later", cases, NODES, rule_sets)
+    assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.8 * POSITIONS * len(rule_sets), counts
+    assert counts[WINNABLE] >= POSITIONS and counts[UNWINNABLE] >= POSITIONS, counts

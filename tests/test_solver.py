@@ -412,9 +412,10 @@ def test_after_a_talon_play_only_moves_onto_its_card_are_searched(make_position)
                                    Rules(draw=1, worry_back=False, moves="whole"),
                                    Rules(draw=1, worry_back=False, spaces="waste-first"),
                                    Rules(draw=3, worry_back=False, tableau_order="base"),
-                                   Rules(draw=3, worry_back=True, tableau_order="base")],
+                                   Rules(draw=3, worry_back=True, tableau_order="base"),
+                                   Rules(draw=3, worry_back=False, moves="whole", spaces="waste")],
                          ids=["d3", "d1", "d1-whole-passes2", "d3-back", "d1-spaces-waste", "d1-base", "d1-base-back",
-                              "d1-back", "d1-whole", "d1-waste-first", "d3-base", "d3-base-back"])
+                              "d1-back", "d1-whole", "d1-waste-first", "d3-base", "d3-base-back", "d3-hoyle"])
 def test_dominances_keep_verdicts(rules):
     rng = random.Random(rules.draw * 10 + (rules.passes or 0))
     cases = [setup_game(f"CF1-D3-AAAAAA{letter}").position for letter in "ABCDEF"]
@@ -430,3 +431,56 @@ def test_dominances_keep_verdicts(rules):
             if result.verdict == "winnable":
                 assert_wins(result)
     assert decided["winnable"] >= 8 and decided["unwinnable"] >= 5, decided
+
+
+# Under moves "whole" two searches in two move orders take turns (docs/engine.md, "Move order").
+# pysol:14 takes the first order 9.95 M states and the second (low cards up late) about 1,600;
+# pysol:39 takes the first 1,046 states and the second more than 30 M.
+@pytest.mark.parametrize("deal", ["pysol:14", "pysol:39"])
+def test_moves_whole_decides_deals_that_only_one_move_order_wins_quickly(deal):
+    result = solve(deal, max_nodes=400_000)
+    assert result.verdict == "winnable" and result.rules.moves == "whole"
+    assert_wins(result)
+
+
+class _FakeSearch:
+    """Stands in for ``SharedSearch`` in ``TakingTurns``: each ``step`` searches its budget and
+    returns the next status given."""
+
+    def __init__(self, statuses: list[int]) -> None:
+        self.statuses = iter(statuses)
+        self.searched = 0
+        self.winner = self.kept = object()
+        self.closed = False
+
+    def step(self, budget: int) -> int:
+        self.searched += budget
+        return next(self.statuses)
+
+    def nodes(self) -> int:
+        return self.searched
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_taking_turns_ends_with_the_first_search_to_end():
+    from canfield_solver.engine.search import EXHAUSTED, RUNNING, TABLE_FULL, WON
+    from canfield_solver.engine.turns import TakingTurns
+
+    first, second = _FakeSearch([RUNNING, RUNNING, WON]), _FakeSearch([RUNNING, EXHAUSTED])
+    turns = TakingTurns(first, lambda: second)
+    assert [turns.step(10) for _ in range(4)] == [RUNNING, RUNNING, RUNNING, EXHAUSTED]
+    assert (turns.winner, turns.kept, turns.nodes()) == (second.winner, second.kept, 40)
+    turns.close()
+    assert first.closed and second.closed
+    # A search whose table cannot grow waits for good; the other one goes on alone, and once
+    # neither can go on the step says the table is full.
+    first, second = _FakeSearch([TABLE_FULL]), _FakeSearch([RUNNING, RUNNING, TABLE_FULL])
+    turns = TakingTurns(first, lambda: second)
+    assert [turns.step(5) for _ in range(4)] == [RUNNING, RUNNING, RUNNING, TABLE_FULL]
+    assert turns.nodes() == 20 and (turns.winner, turns.kept) == (first.winner, first.kept)
+    # The second search is made only when its first turn comes.
+    first = _FakeSearch([WON])
+    turns = TakingTurns(first, lambda: pytest.fail("no second search needed"))
+    assert turns.step(5) == WON and turns.winner is first.winner

@@ -36,17 +36,18 @@ from ..deal import Position
 from ..errors import InputError
 from ..limits import Limits
 from ..outcomes import LimitHit, Verdict
-from ..rules import Move, Rules
+from ..rules import MOVES_WHOLE, Move, Rules
 from .bestfirst import FULL, BestFirst
 from .bestfirst import NODES as BEST_FIRST_NODES
 from .bounded import COST, BoundedSearch, BudgetTable
 from .bridge import encode, engine_move, referee_moves, unpack
-from .layout import TALON_K
+from .layout import LOW_CARDS_LATE, TALON_K
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
 from .parallel import SharedSearch
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import path_cost, shortcut
 from .table import MIN_TABLE_BYTES, load_rehash, new_table
+from .turns import TakingTurns
 from .zobrist import full_hash, make_table
 
 __all__ = [
@@ -187,7 +188,9 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     to ``limits.table_bytes``. ``dominance=False`` turns off the safe-move pruning (for tests).
     A search past ``parallel.SOLO_STATES`` states splits into searches that share the table
     (``parallel.SharedSearch``), on ``limits.threads`` threads: with more than one, the win found
-    and the states counted may differ from run to run (the verdict does not).
+    and the states counted may differ from run to run (the verdict does not). Under moves "whole"
+    without foundation returns a second such search in another move order, on a table of its own,
+    takes turns with it (``_two_orders``); ``nodes`` counts the states of both.
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
@@ -197,14 +200,35 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     search.run(0, dominance)  # a budget of 0 searches nothing: this compiles or loads ``run``
     load_rehash()
     began = time.perf_counter()
-    together = SharedSearch(search, limits.threads, table.memory, dominance)
+    if rules.moves == MOVES_WHOLE and not rules.worry_back and status == RUNNING:
+        together = _two_orders(position, rules, search, table.memory, limits.threads, dominance)
+    else:
+        together = SharedSearch(search, limits.threads, table.memory, dominance)
     try:
         status, limit_hit = _drive(status, together.step, together.nodes, began, limits)
     finally:
         together.close()
-    verdict, limit_hit = _ended(status, limit_hit, table, search)
+    verdict, limit_hit = _ended(status, limit_hit, table, together.kept)
     moves = together.winner.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
     return EngineOutcome(verdict, limit_hit, together.nodes(), time.perf_counter() - began, moves)
+
+
+def _two_orders(position: Position, rules: Rules, first: SearchArrays, memory: int, threads: int,
+                dominance: bool) -> TakingTurns:
+    """``first`` (started, RUNNING) and a search of ``position`` in the order of ``LOW_CARDS_LATE``,
+    each a ``SharedSearch`` on its own table of up to half of ``memory`` (``first``'s may be larger
+    already when its table was kept from an earlier search), taking turns (``engine.turns``)."""
+    half = max(memory // 2, MIN_TABLE_BYTES)
+
+    def make_second() -> SharedSearch:
+        table = Table(half)
+        st = encode(position, rules)
+        st[LOW_CARDS_LATE] = 1
+        second = SearchArrays(st, _keys(), table.slots, table.meta)
+        second.start(dominance)  # RUNNING, as ``first`` started (the same position)
+        return SharedSearch(second, threads, half, dominance)
+
+    return TakingTurns(SharedSearch(first, threads, half, dominance), make_second)
 
 
 def search_best(position: Position, rules: Rules, limits: Limits, *, began: float | None = None) -> EngineOutcome:

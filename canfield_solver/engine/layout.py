@@ -6,8 +6,8 @@ stock in turning order, so recycling only sets ``k`` back to 0 and playing the
 waste top deletes ``talon[k-1]``. Every column is one run (cards only ever go
 onto a card they build on), and runs wrap K on A, so a column may hold all 52
 cards (13 at most under tableau order "base"). The rule options follow and never
-change during a search; the last two cells belong to the search (docs/dominances.md,
-section 4).
+change during a search; the last three cells belong to the search (docs/dominances.md,
+section 4, and the move order).
 """
 
 from ..cards import DECK_SIZE
@@ -38,4 +38,6 @@ TABLEAU_BASE = SPACES + 1
 TALON_WAITS = TABLEAU_BASE + 1
 # The card the next move must build on, plus 1 (0: none): set by such a talon play.
 BUILD_ON = TALON_WAITS + 1
-STATE_SIZE = BUILD_ON + 1
+# Set by the search: 1 when foundation moves of low cards come late in the move order.
+LOW_CARDS_LATE = BUILD_ON + 1
+STATE_SIZE = LOW_CARDS_LATE + 1

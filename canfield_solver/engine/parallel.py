@@ -79,6 +79,7 @@ class SharedSearch:
         self.memory = memory
         self.dominance = dominance
         self.winner = first
+        self.kept = first  # the search whose table (all of theirs) a caller keeps
         self.pool = ThreadPoolExecutor(threads - 1) if threads > 1 else None
 
     def close(self) -> None:

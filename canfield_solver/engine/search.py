@@ -11,6 +11,7 @@ import numpy as np
 
 from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
 from . import layout as L
+from .buried import buried_for_good
 from .deadlock import lost_after, reserve_stuck
 from .kernel import inlined, kernel
 from .movegen import (
@@ -144,13 +145,26 @@ def comes_straight_back(st, suit):
 
 
 @kernel
+def _low_card_up(st, move):
+    """A foundation move of a card of relative rank 0 to 2: under the cyclic order the last ranks
+    build on such cards, which may be needed in the tableau to hold them."""
+    kind = move_kind(move)
+    return ((kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F)
+            and st[L.FOUNDATION_HEIGHTS + move_target(move)] <= 2)
+
+
+@kernel
 def _score(st, move):
-    """Search order: higher first. Foundation plays, then moves that empty the reserve faster.
+    """Search order: higher first. Foundation plays, then moves that empty the reserve faster;
+    with ``layout.LOW_CARDS_LATE`` foundation plays of low cards come late (only returns and,
+    with limited passes, talon plays that need a recycle come later).
 
     A talon play that needs a recycle comes after the direct ones of its kind, and with limited
     passes (where a recycle spent early can cost the win) after every other move but returns.
     """
     kind = move_kind(move)
+    if st[L.LOW_CARDS_LATE] == 1 and _low_card_up(st, move):
+        return 15
     if kind == RESERVE_F:
         return 100
     if kind == COLUMN_F:
@@ -256,7 +270,8 @@ def built_on_column(st):
 
 @kernel
 def ordered_moves(st, out, dominance):
-    """The moves to search from a state, best first; only the dominant one when there is one.
+    """The moves to search from a state, best first; only the dominant one when there is one,
+    and none (with dominances on) when a card is ``buried_for_good``.
 
     Moves onto an empty column other than the first empty one, and whole columns moved onto an
     empty column, are left out: they lead to a column permutation of a state reached otherwise.
@@ -268,6 +283,8 @@ def ordered_moves(st, out, dominance):
     """
     prune_partial = False
     if dominance:
+        if buried_for_good(st):
+            return 0
         forced = safe_foundation_move(st)
         if forced >= 0:
             out[0] = forced
