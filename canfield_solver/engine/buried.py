@@ -15,6 +15,7 @@ import numpy as np
 from ..cards import RANKS_PER_SUIT, SPADES
 from . import layout as L
 from .kernel import kernel
+from .movegen import relative_rank
 
 SUIT_RANKS = (1 << RANKS_PER_SUIT) - 1  # the 13 rank bits of one suit
 
@@ -24,7 +25,7 @@ def lower_cards(st, card):
     """Bit mask of the cards of ``card``'s suit that go up before it (a lower relative rank)."""
     suit = card // RANKS_PER_SUIT
     base = st[L.BASE_RANK]
-    relative = (card % RANKS_PER_SUIT - base) % RANKS_PER_SUIT
+    relative = relative_rank(st, card)
     ranks = ((np.int64(1) << relative) - 1) << base  # ranks base .. base + relative - 1, past the K too
     ranks = (ranks | (ranks >> RANKS_PER_SUIT)) & SUIT_RANKS
     return ranks << (suit * RANKS_PER_SUIT)
@@ -39,7 +40,7 @@ def twin(card):
 @kernel
 def is_up(st, card):
     """The card is on its foundation."""
-    return st[L.FOUNDATION_HEIGHTS + card // RANKS_PER_SUIT] > (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT
+    return st[L.FOUNDATION_HEIGHTS + card // RANKS_PER_SUIT] > relative_rank(st, card)
 
 
 @kernel

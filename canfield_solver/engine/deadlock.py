@@ -15,15 +15,10 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from ..cards import DECK_SIZE, RANKS_PER_SUIT
 from . import layout as L
 from .kernel import kernel
-from .movegen import RESERVE_F, move_kind
+from .movegen import RESERVE_F, move_kind, relative_rank
 
 SUIT = np.int64((1 << RANKS_PER_SUIT) - 1)  # the bits of one suit's cards
 ALL_CARDS = np.int64((1 << DECK_SIZE) - 1)
-
-
-@kernel
-def _relative_rank(st, card):
-    return (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT
 
 
 @kernel
@@ -64,7 +59,7 @@ def _may_leave(st, card, held, onto):
     ranks = (held >> suit * RANKS_PER_SUIT) & SUIT  # the held cards of its suit, by rank ...
     base = st[L.BASE_RANK]
     relative = ((ranks >> base) | (ranks << (RANKS_PER_SUIT - base))) & SUIT  # ... and by relative rank
-    below = (np.int64(1) << _relative_rank(st, card)) - (np.int64(1) << st[L.FOUNDATION_HEIGHTS + suit])
+    below = (np.int64(1) << relative_rank(st, card)) - (np.int64(1) << st[L.FOUNDATION_HEIGHTS + suit])
     return relative & below == 0
 
 

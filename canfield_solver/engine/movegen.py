@@ -84,6 +84,13 @@ def move_recycle(move):
 
 
 @inlined
+def relative_rank(st, card):
+    """The rank of ``card`` (or of a bare rank) counted from the deal's base rank: 0 for the base
+    card, 12 for the last card of a foundation."""
+    return (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT
+
+
+@inlined
 def foundation_card(st, suit, height):
     """The card of ``suit`` at ``height`` on its foundation (0: the base rank's card)."""
     return suit * RANKS_PER_SUIT + (st[L.BASE_RANK] + height) % RANKS_PER_SUIT
@@ -119,7 +126,7 @@ def has_space(st):
 def goes_on_nothing(st, card):
     """Tableau order "base": the last card of a foundation (relative rank 12) builds on no card
     (``card`` may also be a bare rank; see ``rules.crosses_base``)."""
-    return st[L.TABLEAU_BASE] == 1 and (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT == RANKS_PER_SUIT - 1
+    return st[L.TABLEAU_BASE] == 1 and relative_rank(st, card) == RANKS_PER_SUIT - 1
 
 
 @inlined

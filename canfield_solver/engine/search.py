@@ -39,6 +39,7 @@ from .movegen import (
     move_target,
     next_cards,
     reachable_splits,
+    relative_rank,
     talon_play_waits,
     unmake,
 )
@@ -89,7 +90,7 @@ def _safe_to_play(st, card):
     """No win needs ``card`` (which fits its foundation) kept off it, by the first rule (both cards
     that build on it are up; without foundation returns) or the second (Keller's): the proofs and
     where each holds are in docs/dominances.md, sections 1 to 3."""
-    r = (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT
+    r = relative_rank(st, card)
     red = card // RANKS_PER_SUIT == DIAMONDS or card // RANKS_PER_SUIT == HEARTS
     first, second = (CLUBS, SPADES) if red else (DIAMONDS, HEARTS)  # the other colour's suits
     wanted = (r + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # relative rank of the cards built on it
