@@ -173,7 +173,8 @@ def shortcut_path_once(start, rules, path):
     hashes = np.zeros(5, dtype=np.uint64)
     full_hash(st, make_table(), hashes)
     out = np.zeros(2 * len(path), dtype=np.int32)
-    return out[: shortcut(st, hashes, make_table(), path, out)]
+    length, _ = shortcut(st, hashes, make_table(), path, out)
+    return out[:length]
 
 
 def test_unwinnable_position_has_no_shortest(make_position):

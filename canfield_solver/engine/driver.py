@@ -45,7 +45,7 @@ from .layout import LOW_CARDS_LATE, TALON_K
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
 from .parallel import SharedSearch
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
-from .shortcut import path_cost, shortcut
+from .shortcut import shortcut
 from .table import MIN_TABLE_BYTES, load_rehash, new_table
 from .turns import TakingTurns
 from .zobrist import full_hash, make_table
@@ -290,14 +290,12 @@ def shortcut_path(position: Position, rules: Rules, path: np.ndarray) -> np.ndar
     st = encode(position, rules)
     hashes = np.zeros(5, dtype=np.uint64)
     full_hash(st, _keys(), hashes)
-    cost = path_cost(st, hashes, _keys(), path)
     while len(path):
         out = np.zeros(2 * len(path), dtype=np.int32)
-        shorter = out[: shortcut(st, hashes, _keys(), path, out)]
-        shorter_cost = path_cost(st, hashes, _keys(), shorter)
-        if shorter_cost >= cost:
+        length, saved = shortcut(st, hashes, _keys(), path, out)
+        if saved == 0:
             break
-        path, cost = shorter, shorter_cost
+        path = out[:length]
     return path
 
 

@@ -6,8 +6,8 @@ walks the path from its start and, at each state, takes the one or two moves tha
 printed moves (``bounded.move_cost``) against the path, then carries on from the state it lands in — the
 very state of the path (the key compares columns in place, not up to order, and the exact talon
 split), so the rest of the path stays valid from there. The result ends in the path's last state
-and costs no more; it is not claimed shortest (``shortest.tighten`` is for that). ``path_cost``
-counts a path's printed moves, so that passes can go on while they gain.
+and costs no more; it is not claimed shortest (``shortest.tighten`` is for that). It also says how
+many printed moves it saved, so that passes can go on while they gain.
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ def placed_key(st, z, hashes):
 
 @allocating
 def shortcut(st, hashes, z, path, out):
-    """Write a path from ``st`` to the end state of ``path`` into ``out``; return its length.
+    """Write a path from ``st`` to the end state of ``path`` into ``out``; return its length and the
+    printed moves it saves against ``path``.
 
     ``st``/``hashes`` are the start state and are left as they were. ``out`` must hold
     ``2 * len(path)`` moves (two moves may replace one stock-reach move that needs many draws).
@@ -63,6 +64,7 @@ def shortcut(st, hashes, z, path, out):
     second = np.empty(MAX_MOVES, np.int32)
     out_undo = np.empty(out.shape[0], np.int32)
     length = 0
+    saved = 0
     i = 0
     while i < n:
         # The best jump of one or two moves; path[i] itself (saving 0) when none saves anything.
@@ -81,6 +83,7 @@ def shortcut(st, hashes, z, path, out):
                 if slots[j] != np.uint64(0) and index[j] > i and spent[index[j]] - spent[i] - cost2 > best_saving:
                     best1, best2, best_to, best_saving = m1, m2, index[j], spent[index[j]] - spent[i] - cost2
             unmake(st, hashes, z, m1, u1)
+        saved += best_saving
         out[length] = best1
         out_undo[length] = make(st, hashes, z, best1)
         length += 1
@@ -91,18 +94,5 @@ def shortcut(st, hashes, z, path, out):
         i = best_to
     for k in range(length - 1, -1, -1):
         unmake(st, hashes, z, out[k], out_undo[k])
-    return length
+    return length, saved
 
-
-@allocating
-def path_cost(st, hashes, z, path):
-    """The printed moves of ``path`` from ``st`` (``bounded.move_cost``); ``st`` is left as it was."""
-    n = path.shape[0]
-    undo = np.empty(n, np.int32)
-    cost = 0
-    for i in range(n):
-        cost += move_cost(st, path[i])
-        undo[i] = make(st, hashes, z, path[i])
-    for i in range(n - 1, -1, -1):
-        unmake(st, hashes, z, path[i], undo[i])
-    return cost
