@@ -51,7 +51,7 @@ def hand_over(busy: SearchArrays, idle: SearchArrays) -> bool:
         return False
     split = int(open_depths[0])
     kept = int(left[split]) // 2
-    for name in ("moves", "keys", "first", "counts", "next", "path", "undo"):
+    for name in SearchArrays.STACK:
         setattr(idle, name, getattr(busy, name).copy())
     idle.st[:] = busy.st
     idle.hashes[:] = busy.hashes

@@ -379,9 +379,11 @@ class SearchArrays:
         self.best = np.array([foundation_cards(st), 0], dtype=np.int64)
         self.best_path = np.zeros(depth, dtype=np.int32)
 
+    STACK = ("moves", "keys", "first", "counts", "next", "path", "undo")  # the path and its moves
+
     def grow(self) -> None:
         """Double the stack (the path got deeper, or its moves more, than it holds)."""
-        for name in ("moves", "keys", "first", "counts", "next", "path", "undo", "best_path"):
+        for name in self.STACK + ("best_path",):
             array = getattr(self, name)
             setattr(self, name, np.concatenate([array, np.zeros_like(array)]))
 
