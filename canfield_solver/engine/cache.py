@@ -8,8 +8,8 @@ function's cache folder is fixed when it is decorated, so ``use_cache_folder`` r
 first kernel is decorated (``kernel.py`` calls it).
 
 Inside that folder the kernels live in a subfolder named after a fingerprint of the engine's
-sources and numba's version (``engine_fingerprint``). numba checks a cached kernel only against
-its own file's time stamp, so a change elsewhere (a kernel it calls, compiled into it, or the
+sources (``engine_fingerprint``; numba itself drops a cache written by another numba version).
+numba checks a cached kernel only against its own file's time stamp, so a change elsewhere (a kernel it calls, compiled into it, or the
 options of the ``kernel`` decorator, such as letting go of the GIL) would otherwise leave stale
 machine code in use; a new fingerprint starts a fresh subfolder instead.
 """
@@ -20,7 +20,6 @@ import hashlib
 import os
 import sys
 import tempfile
-from importlib.metadata import version
 from pathlib import Path
 
 ENV = "CANFIELD_SOLVER_CACHE"
@@ -41,8 +40,8 @@ def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: s
 
 
 def engine_fingerprint(engine: Path = Path(__file__).parent) -> str:
-    """16 hex digits that change with any source file of ``engine`` or numba's version."""
-    digest = hashlib.sha256(version("numba").encode())
+    """16 hex digits that change with any source file of ``engine``."""
+    digest = hashlib.sha256()
     for source in sorted(engine.glob("*.py")):
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     return digest.hexdigest()[:16]
