@@ -679,12 +679,13 @@ def test_buried_for_good_flags_a_card_over_its_own_suit_when_its_twin_is_up_or_u
     buried, twin = position_from_dict(BURIED)[0], position_from_dict(TWIN_IN_THE_TALON)[0]
     for spaces in ("waste", "waste-first"):
         for back in (False, True):
-            rules = Rules(draw=3, worry_back=back, spaces=spaces)
+            rules = Rules(draw=3, worry_back=back, moves="whole", spaces=spaces)
             assert is_buried(buried, rules) == (not back)  # with returns 3D may come back
             assert not is_buried(twin, rules)
-    assert not is_buried(buried, Rules(draw=3, worry_back=False))  # spaces "any": 2S may go into a space
+            assert not is_buried(buried, Rules(draw=3, worry_back=back, spaces=spaces))  # moves "any": off
+    assert not is_buried(buried, Rules(draw=3, worry_back=False, moves="whole"))  # spaces "any": 2S may go into a space
     # 3D under 3H in the same column (the state's cells set by hand, 3D's foundation one lower).
-    st = encode(buried, Rules(draw=3, worry_back=False, spaces="waste"))
+    st = encode(buried, Rules(draw=3, worry_back=False, moves="whole", spaces="waste"))
     st[L.FOUNDATION_HEIGHTS + parse_card("3D") // 13] -= 1
     st[L.COLUMN_CARDS : L.COLUMN_CARDS + 4] = [parse_card(name) for name in ("3D", "4S", "3H", "2S")]
     st[L.COLUMN_N] = 4

@@ -1,11 +1,10 @@
-"""States that no sequence of moves wins: a card buried for good under a card of its own suit.
+"""States that no sequence of moves wins: cards that can never leave the card under them.
 
-Where column cards never go into an empty column (spaces "waste" and "waste-first") and cards
-never come back from the foundations, a card ``u`` lying on ``c`` leaves it only for its
-foundation once the other card it could go on (``c``'s twin: same rank and colour, the other
-suit) is up or lies under ``c``; a card of ``u``'s suit that must go up before ``u`` and lies
-under ``c`` is then never freed. The proof is in
-docs/dominances.md, section 6.
+Under moves "whole" a card leaves the card under it only as its column's top, for its
+foundation or for a column top it builds on; under spaces "waste" and "waste-first" never for an
+empty column. Without foundation returns, a set of such cards each waiting for a card that lies
+under one of them (or is up, for the card it would go on) never moves, and the cards under them
+never go up. The proof is in docs/dominances.md, section 6.
 """
 
 from __future__ import annotations
@@ -44,20 +43,45 @@ def is_up(st, card):
 
 
 @kernel
-def buried_for_good(st):
-    """Under spaces "waste" or "waste-first" without foundation returns: some column holds ``u`` on
-    ``c`` where ``c``'s twin is up or under ``c``, and under ``c`` a card of ``u``'s suit that goes up
-    before ``u``. No win exists then (docs/dominances.md, section 6)."""
-    if st[L.SPACES] == 0 or st[L.WORRY_BACK] == 1:
+def _blocked(st, card, under, covered):
+    """``card``, lying on ``under``, can never leave it while no card of the stuck set leaves its
+    place: a card of its suit that goes up before it is ``covered`` (under a stuck card), and the
+    other card it builds on (``under``'s twin) is up or covered."""
+    if lower_cards(st, card) & covered == 0:
         return False
+    other = twin(under)
+    return is_up(st, other) or (covered >> other) & 1 == 1
+
+
+@kernel
+def buried_for_good(st):
+    """Under moves "whole" and spaces "waste" or "waste-first", without foundation returns: some
+    card other than a column's bottom one can never leave the card under it, which then never goes
+    up, so no win exists (docs/dominances.md, section 6).
+
+    The stuck set starts as every column card above another and loses, column by column from the
+    top, each card that is not ``_blocked``; under moves "whole" only a column's top card leaves
+    the card under it, so a column's stuck cards are those up to its highest one, and ``covered``
+    (the cards under a stuck card) is every card below that one."""
+    if st[L.SPACES] == 0 or st[L.WORRY_BACK] == 1 or st[L.WHOLE] == 0:
+        return False
+    covered = np.int64(0)
+    highest = np.int64(0)  # each column's highest stuck card (0: none), a byte per column
     for column in range(4):
         base = L.COLUMN_CARDS + column * L.PILE
-        under = np.int64(0)  # the cards under ``c``
-        for i in range(1, st[L.COLUMN_N + column]):
-            c = st[base + i - 1]
-            other = twin(c)
-            if is_up(st, other) or (under >> other) & 1 == 1:
-                if under & lower_cards(st, st[base + i]) != 0:
-                    return True
-            under |= np.int64(1) << c
-    return False
+        n = st[L.COLUMN_N + column]
+        for i in range(n - 1):
+            covered |= np.int64(1) << st[base + i]
+        highest |= np.int64(max(n - 1, 0)) << 8 * column
+    changed = True
+    while changed:
+        changed = False
+        for column in range(4):
+            base = L.COLUMN_CARDS + column * L.PILE
+            h = (highest >> 8 * column) & 255
+            while h >= 1 and not _blocked(st, st[base + h], st[base + h - 1], covered):
+                h -= 1
+                covered &= ~(np.int64(1) << st[base + h])
+                highest -= np.int64(1) << 8 * column
+                changed = True
+    return highest != 0
