@@ -6,10 +6,9 @@ from __future__ import annotations
 import itertools
 import random
 
-
+from bruteforce import UNWINNABLE, WINNABLE
 from stuck_columns import stuck_cards
-from test_crosscheck import NODES, POSITIONS, SEED, UNWINNABLE, WINNABLE, is_buried, run_crosscheck
-
+from test_crosscheck import NODES, POSITIONS, SEED, is_buried, run_crosscheck
 from canfield_solver.deal import Position, builds_on, position_from_dict, validate
 from canfield_solver.rules import Rules, crosses_base
 
