@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from .kernel import kernel
+from .layout import LOW_CARDS_LATE
 from .movegen import unmake
 from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STACK_FULL, STATUS, TABLE_FULL, WON, SearchArrays
 
@@ -95,6 +96,8 @@ class SharedSearch:
         if self.nodes() < SOLO_STATES:
             return
         first = self.searches[0]
+        if len(self.searches) == 1:
+            self.searches.append(self._other_order(first))
         while len(self.searches) < self.size:
             search = SearchArrays(first.st.copy(), first.z, first.slots, first.meta)
             search.control[STATUS] = EXHAUSTED
@@ -105,6 +108,17 @@ class SharedSearch:
             for busy in self.searches:
                 if busy.control[STATUS] == RUNNING and hand_over(busy, idle):
                     break
+
+    def _other_order(self, first: SearchArrays) -> SearchArrays:
+        """A search of ``first``'s start on its table in the other move order (``layout.LOW_CARDS_LATE``)."""
+        st = first.st.copy()
+        hashes = first.hashes.copy()
+        depth = int(first.control[DEPTH])
+        rewind(st, hashes, first.z, first.path, first.undo, depth, 0)
+        st[LOW_CARDS_LATE] = 1 - st[LOW_CARDS_LATE]
+        search = SearchArrays(st, first.z, first.slots, first.meta)
+        search.start(self.dominance)
+        return search
 
     def _run(self, search: SearchArrays, budget: int) -> int:
         status = search.run(budget, self.dominance)
