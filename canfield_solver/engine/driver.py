@@ -188,9 +188,10 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     to ``limits.table_bytes``. ``dominance=False`` turns off the safe-move pruning (for tests).
     A search past ``parallel.SOLO_STATES`` states splits into searches that share the table
     (``parallel.SharedSearch``), on ``limits.threads`` threads: with more than one, the win found
-    and the states counted may differ from run to run (the verdict does not). Under moves "whole"
-    without foundation returns a second such search in another move order, on a table of its own,
-    takes turns with it (``_two_orders``); ``nodes`` counts the states of both.
+    and the states counted may differ from run to run (the verdict does not); the second of them
+    starts from the start in the other move order. Under moves "whole" without foundation returns
+    the other order runs instead as a search of its own, on a table of its own, taking turns with
+    the first (``_two_orders``); ``nodes`` counts the states of both.
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
@@ -226,9 +227,9 @@ def _two_orders(position: Position, rules: Rules, first: SearchArrays, memory: i
         st[LOW_CARDS_LATE] = 1
         second = SearchArrays(st, _keys(), table.slots, table.meta)
         second.start(dominance)  # RUNNING, as ``first`` started (the same position)
-        return SharedSearch(second, threads, half, dominance)
+        return SharedSearch(second, threads, half, dominance, other_order=False)
 
-    return TakingTurns(SharedSearch(first, threads, half, dominance), make_second)
+    return TakingTurns(SharedSearch(first, threads, half, dominance, other_order=False), make_second)
 
 
 def search_best(position: Position, rules: Rules, limits: Limits, *, began: float | None = None) -> EngineOutcome:
