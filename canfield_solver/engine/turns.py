@@ -19,7 +19,10 @@ from .parallel import SharedSearch
 from .search import EXHAUSTED, RUNNING, TABLE_FULL, WON, SearchArrays
 
 
-EASIER_SHARE = 4  # the easier game's search gets one state for every this many of the search's
+EASIER_SHARE = 4  # the easier game's search gets one state for every this many of the search's,
+# and is dropped after ``EASIER_MOST`` (the easier game's losses measured took at most 65,499), so
+# that where the draw-1 game is hard too it costs a bounded part of a long search.
+EASIER_MOST = 2_000_000
 
 
 class Stepped(Protocol):
@@ -91,10 +94,11 @@ class TakingTurns:
 class WithEasierGame:
     """``search`` (a ``Stepped``) with, after each of its turns that leaves it RUNNING, a turn of
     a quarter as many states (a fifth of ``step``'s budget) for the search of an easier game made
-    by ``make_easier`` (when first needed). EXHAUSTED when either search is: the easier game's loss proves the position lost,
-    and ``search``'s table then holds states reached from a lost position, all lost. The easier
-    search is dropped once it finds a win (which proves nothing here) or its table is full.
-    ``winner`` and ``kept`` are ``search``'s."""
+    by ``make_easier`` (when first needed). EXHAUSTED when either search is: the easier game's
+    loss proves the position lost, and ``search``'s table then holds states reached from a lost
+    position, all lost. The easier search is dropped once it finds a win (which proves nothing
+    here), its table is full, or it has searched ``EASIER_MOST`` states. ``winner`` and ``kept``
+    are ``search``'s."""
 
     def __init__(self, search: Stepped, make_easier: Callable[[], SharedSearch]) -> None:
         self.search = search
@@ -130,7 +134,7 @@ class WithEasierGame:
         easier = turn(self.easier, share)
         if easier == EXHAUSTED:
             return EXHAUSTED
-        if easier in (WON, TABLE_FULL):
+        if easier in (WON, TABLE_FULL) or self.easier.nodes() >= EASIER_MOST:
             self.spent = self.easier.nodes()
             self.easier.close()
             self.easier, self.dropped = None, True
