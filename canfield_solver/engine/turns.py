@@ -131,6 +131,7 @@ class WithEasierGame:
             return status
         if self.easier is None:
             self.easier = self.make_easier()
+            share -= self.easier.nodes()  # its start state counts against the budget too
         easier = turn(self.easier, share)
         if easier == EXHAUSTED:
             return EXHAUSTED
