@@ -20,8 +20,8 @@ from .search import EXHAUSTED, RUNNING, TABLE_FULL, WON, SearchArrays
 
 
 EASIER_SHARE = 4  # the easier game's search gets one state for every this many of the search's,
-# and is dropped after ``EASIER_MOST`` (the easier game's losses measured took at most 65,499), so
-# that where the draw-1 game is hard too it costs a bounded part of a long search.
+# and is dropped after ``EASIER_MOST`` (the largest of the easier game's losses measured took 954,023:
+# docs/benchmarks.md), so that where the draw-1 game is hard too it costs a bounded part of a search.
 EASIER_MOST = 2_000_000
 
 
