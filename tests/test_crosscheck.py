@@ -737,3 +737,90 @@ def test_crosscheck_layouts_where_a_card_is_buried_later():
     counts = run_crosscheck(f"{POSITIONS} random small layouts where a card is buried later", cases, NODES, rule_sets)
     assert counts[WINNABLE] + counts[UNWINNABLE] >= 0.8 * POSITIONS * len(rule_sets), counts
     assert counts[WINNABLE] >= POSITIONS and counts[UNWINNABLE] >= POSITIONS, counts
+
+
+# --- The easier game: draw 1 with unlimited passes (docs/dominances.md, section 7) ---------------
+
+# Every talon rule the easier game stands in for, under every other option it must hold under.
+TALON_RULES = [dict(draw=3), dict(draw=3, passes=1), dict(draw=1, passes=1)]
+OTHER_RULES = [dict(worry_back=back, moves=moves, spaces=spaces, tableau_order=order)
+               for back, moves, spaces, order in itertools.product(
+                   (False, True), ("any", "whole"), ("any", "waste", "waste-first"), ("cyclic", "base"))]
+
+
+def easier(rules: Rules) -> Rules:
+    return Rules(draw=1, worry_back=rules.worry_back, moves=rules.moves, spaces=rules.spaces,
+                 tableau_order=rules.tableau_order)
+
+
+def layout_with_a_talon(rng: random.Random) -> Position:
+    """A random small layout with cards in the talon, legal under both tableau orders."""
+    while True:
+        position = random_small_layout(rng, rng.randint(6, 16), low_suits=rng.choice((0, 2)))
+        if len(position.stock) + len(position.waste) >= 3 and not any(
+                crosses_base(upper, lower, position.base_rank)
+                for column in position.tableau for lower, upper in zip(column, column[1:])):
+            return position
+
+
+def test_layouts_lost_under_the_easier_game_are_lost_under_every_talon_rule():
+    # The claim of section 7, on the brute force alone: lost under draw 1 with unlimited passes
+    # means lost under draw 3 and with one pass, whatever the other options. The converse fails
+    # (a draw-3 talon buries cards that draw 1 reaches), which is why the easier game's wins are
+    # dropped: some layouts here are won under draw 1 and lost under their own rules.
+    rng = random.Random(SEED + 11)
+    counts: Counter = Counter()
+    while counts[UNWINNABLE, UNWINNABLE] < 5 * POSITIONS:
+        position = layout_with_a_talon(rng)
+        rules = Rules(**rng.choice(TALON_RULES), **rng.choice(OTHER_RULES))
+        relaxed = bruteforce(position, easier(rules), NODES).verdict
+        verdict = bruteforce(position, rules, NODES).verdict
+        if UNKNOWN not in (relaxed, verdict):
+            assert not (relaxed == UNWINNABLE and verdict == WINNABLE), dump(position, rules)
+            counts[relaxed, verdict] += 1
+    assert counts[WINNABLE, UNWINNABLE] >= 3 and counts[WINNABLE, WINNABLE] >= 20, counts
+
+
+def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
+    # Under tableau order "base", where the easier game is searched. Steps of 10 states, all of
+    # them for the easier game's search while it runs, so that on these small layouts it runs
+    # from the start (it waits for 40,000 states otherwise) and to its end:
+    # half of them are lost under the easier game (its search ends the solve), half won under it
+    # and lost under their own rules (its win must be dropped).
+    from canfield_solver.engine import driver, turns
+    from canfield_solver.engine.search import EXHAUSTED
+
+    monkeypatch.setattr(driver, "CHUNK", 10)
+    monkeypatch.setattr(turns, "EASIER_SHARE", 0)
+    easier_searches, ended_by_the_easier_game = [], []
+    make, turn = driver._easier_game, turns.turn
+
+    def made(*args):
+        easier_searches.append(make(*args))
+        return easier_searches[-1]
+
+    def counted_turn(search, budget: int) -> int:
+        status = turn(search, budget)
+        if status == EXHAUSTED and any(search is easier for easier in easier_searches):
+            ended_by_the_easier_game.append(search)
+        return status
+
+    monkeypatch.setattr(driver, "_easier_game", made)
+    monkeypatch.setattr(turns, "turn", counted_turn)
+    rng = random.Random(SEED + 12)
+    cases, rule_sets = [], []
+    while len(cases) < 2 * POSITIONS:
+        position = layout_with_a_talon(rng)
+        others = rng.choice([other for other in OTHER_RULES if other["tableau_order"] == "base"])  # where it runs
+        rules = Rules(**TALON_RULES[len(cases) % len(TALON_RULES)], **others)
+        wanted = (UNWINNABLE, UNWINNABLE) if len(cases) % 2 == 0 else (WINNABLE, UNWINNABLE)
+        if (bruteforce(position, easier(rules), NODES).verdict, bruteforce(position, rules, NODES).verdict) == wanted:
+            cases.append((f"easier-game layout {len(cases)} (seed {SEED + 12})", position))
+            rule_sets.append(rules)
+    tally = Tally()
+    for (label, position), rules in zip(cases, rule_sets):
+        tally.check(label, position, rules, NODES)
+    summary = tally.report(f"{len(cases)} random small layouts, the easier game from the start")
+    assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
+    assert tally.counts[UNWINNABLE] == len(cases), summary
+    assert len(ended_by_the_easier_game) == POSITIONS, summary

@@ -10,6 +10,7 @@ from bruteforce import UNKNOWN, bruteforce, replays_to_win
 from canfield_solver import solve as lazy_solve
 from canfield_solver.deal import Position, validate
 from canfield_solver.engine import layout as L
+from canfield_solver.limits import Limits
 from canfield_solver.rules import COLUMN, Move, Rules, apply, crosses_base, moved_cards
 from canfield_solver.solver import SolveResult, solve
 from canfield_solver.presets import RuleOptions
@@ -484,3 +485,22 @@ def test_taking_turns_ends_with_the_first_search_to_end():
     first = _FakeSearch([WON])
     turns = TakingTurns(first, lambda: pytest.fail("no second search needed"))
     assert turns.step(5) == WON and turns.winner is first.winner
+
+
+# docs/dominances.md, section 7: CF1-D3-AAAAAKD under Solvitaire's rules is lost under draw 1 in
+# 21,931 states; under draw 3 alone its search needs 43.1 M states to prove it lost.
+def test_a_deal_lost_under_draw_1_is_proved_lost_under_draw_3_by_the_easier_game():
+    rules = Rules(draw=3, worry_back=False, tableau_order="base")
+    result = solve("CF1-D3-AAAAAKD", rules, limits=Limits(max_nodes=1_000_000, threads=1))
+    assert result.verdict == "unwinnable" and result.nodes < 200_000
+    easier = solve("CF1-D3-AAAAAKD", Rules(draw=1, worry_back=False, tableau_order="base"))
+    assert easier.verdict == "unwinnable"
+
+
+def test_the_easier_game_is_left_out_under_the_cyclic_order(monkeypatch):
+    # docs/dominances.md, section 7: under the cyclic order nearly every deal is won under draw 1.
+    from canfield_solver.engine import driver
+
+    monkeypatch.setattr(driver, "_easier_game", lambda *args: pytest.fail("an easier game under the cyclic order"))
+    result = solve("CF1-D3-AAAAAKD", Rules(draw=3, worry_back=False), limits=Limits(max_nodes=300_000, threads=1))
+    assert result.nodes > 100_000  # long enough for the easier game to have started under "base"

@@ -27,7 +27,7 @@ import functools
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Protocol
 
 import numpy as np
@@ -36,7 +36,7 @@ from ..deal import Position
 from ..errors import InputError
 from ..limits import Limits
 from ..outcomes import LimitHit, Verdict
-from ..rules import MOVES_WHOLE, Move, Rules
+from ..rules import MOVES_WHOLE, TABLEAU_BASE, Move, Rules
 from .bestfirst import FULL, BestFirst
 from .bestfirst import NODES as BEST_FIRST_NODES
 from .bounded import COST, BoundedSearch, BudgetTable
@@ -47,7 +47,7 @@ from .parallel import SharedSearch
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import shortcut
 from .table import MIN_TABLE_BYTES, load_rehash, new_table
-from .turns import TakingTurns
+from .turns import TakingTurns, WithEasierGame
 from .zobrist import full_hash, make_table
 
 __all__ = [
@@ -191,7 +191,9 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     and the states counted may differ from run to run (the verdict does not); the second of them
     starts from the start in the other move order. Under moves "whole" without foundation returns
     the other order runs instead as a search of its own, on a table of its own, taking turns with
-    the first (``_two_orders``); ``nodes`` counts the states of both.
+    the first (``_two_orders``). With dominances on, under tableau order "base", unless the rules
+    are draw 1 with unlimited passes already, a search of that easier game takes a quarter of the
+    turns (``_easier_game``): its loss proves the position lost. ``nodes`` counts the states of all.
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
@@ -205,6 +207,9 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
         together = _two_orders(position, rules, search, table.memory, limits.threads, dominance)
     else:
         together = SharedSearch(search, limits.threads, table.memory, dominance)
+    easier = rules.tableau_order == TABLEAU_BASE and (rules.draw != 1 or rules.passes is not None)
+    if dominance and status == RUNNING and easier:
+        together = WithEasierGame(together, lambda: _easier_game(position, rules, table.memory, limits.threads))
     try:
         status, limit_hit = _drive(status, together.step, together.nodes, began, limits)
     finally:
@@ -212,6 +217,16 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     verdict, limit_hit = _ended(status, limit_hit, table, together.kept)
     moves = together.winner.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
     return EngineOutcome(verdict, limit_hit, together.nodes(), time.perf_counter() - began, moves)
+
+
+def _easier_game(position: Position, rules: Rules, memory: int, threads: int) -> SharedSearch:
+    """A search of ``position`` under draw 1 with unlimited passes, which every win under ``rules``
+    is a win of too (docs/dominances.md, section 7), on a table of its own of up to an eighth of
+    ``memory``."""
+    table = Table(max(memory // 8, MIN_TABLE_BYTES))
+    search = SearchArrays(encode(position, replace(rules, draw=1, passes=None)), _keys(), table.slots, table.meta)
+    search.start(True)  # RUNNING: it finds no win at once where the search under ``rules`` found none
+    return SharedSearch(search, threads, table.memory, True)
 
 
 def _two_orders(position: Position, rules: Rules, first: SearchArrays, memory: int, threads: int,

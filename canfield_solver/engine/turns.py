@@ -1,18 +1,54 @@
-"""Two win searches of one position taking turns, each in its own move order and table.
+"""Win searches of one position taking turns, each in its own table.
 
-Under moves "whole" how many states a win search needs swings by factors of a thousand with the
-move order, one way on some deals and the other way on others (docs/benchmarks.md). Both
-searches are complete, so whichever ends first, with a win or with every state searched, decides;
-the other is dropped. Each keeps its own table: a state one search has entered but not finished
-says nothing to the other.
+``TakingTurns``: two searches, each in its own move order. Under moves "whole" how many states a
+win search needs swings by factors of a thousand with the move order, one way on some deals and
+the other way on others (docs/benchmarks.md). Both searches are complete, so whichever ends
+first, with a win or with every state searched, decides; the other is dropped. Each keeps its own
+table: a state one search has entered but not finished says nothing to the other.
+
+``WithEasierGame``: a search and, for a quarter as many states, a search of the same position
+under draw 1 with unlimited passes, an easier game: when that one is lost, so is the position
+(docs/dominances.md, section 7).
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Protocol
 
 from .parallel import SharedSearch
 from .search import EXHAUSTED, RUNNING, TABLE_FULL, WON, SearchArrays
+
+
+EASIER_SHARE = 4  # the easier game's search gets one state for every this many of the search's,
+# and is dropped after ``EASIER_MOST`` (the largest of the easier game's losses measured took 954,023:
+# docs/benchmarks.md), so that where the draw-1 game is hard too it costs a bounded part of a search.
+EASIER_MOST = 2_000_000
+
+
+class Stepped(Protocol):
+    """What ``driver.search_win`` drives: ``SharedSearch``, ``TakingTurns``, ``WithEasierGame``."""
+
+    winner: SearchArrays
+    kept: SearchArrays
+
+    def step(self, budget: int) -> int: ...
+
+    def nodes(self) -> int: ...
+
+    def close(self) -> None: ...
+
+
+def turn(search: Stepped, budget: int) -> int:
+    """Step ``search`` until it has searched ``budget`` states or ended: a turn is the same
+    number of states however the search splits, so the states counted do not depend on it."""
+    goal = search.nodes() + budget
+    status = RUNNING
+    while status == RUNNING and search.nodes() < goal:
+        before = search.nodes()
+        status = search.step(goal - before)
+        if search.nodes() == before:
+            break
+    return status
 
 
 class TakingTurns:
@@ -38,24 +74,11 @@ class TakingTurns:
         """States entered by both searches so far."""
         return sum(search.nodes() for search in self.searches)
 
-    @staticmethod
-    def _turn(search: SharedSearch, budget: int) -> int:
-        """Step ``search`` until it has searched ``budget`` states or ended: a turn is the same
-        number of states however the search splits, so the states counted do not depend on it."""
-        goal = search.nodes() + budget
-        status = RUNNING
-        while status == RUNNING and search.nodes() < goal:
-            before = search.nodes()
-            status = search.step(goal - before)
-            if search.nodes() == before:
-                break
-        return status
-
     def step(self, budget: int) -> int:
         if self.turn == len(self.searches):
             self.searches.append(self.make_second())
         search = self.searches[self.turn]
-        status = self._turn(search, budget)
+        status = turn(search, budget)
         if status in (WON, EXHAUSTED):
             self.winner, self.kept = search.winner, search.kept
             return status
@@ -65,4 +88,55 @@ class TakingTurns:
                 return TABLE_FULL
         if not self.full[1 - self.turn]:
             self.turn = 1 - self.turn
+        return RUNNING
+
+
+class WithEasierGame:
+    """``search`` (a ``Stepped``) with, after each of its turns that leaves it RUNNING, a turn of
+    a quarter as many states (a fifth of ``step``'s budget) for the search of an easier game made
+    by ``make_easier`` (when first needed). EXHAUSTED when either search is: the easier game's
+    loss proves the position lost, and ``search``'s table then holds states reached from a lost
+    position, all lost. The easier search is dropped once it finds a win (which proves nothing
+    here), its table is full, or it has searched ``EASIER_MOST`` states. ``winner`` and ``kept``
+    are ``search``'s."""
+
+    def __init__(self, search: Stepped, make_easier: Callable[[], SharedSearch]) -> None:
+        self.search = search
+        self.make_easier = make_easier
+        self.easier: SharedSearch | None = None
+        self.dropped = False
+        self.spent = 0  # the states of the easier search once dropped
+
+    @property
+    def winner(self) -> SearchArrays:
+        return self.search.winner
+
+    @property
+    def kept(self) -> SearchArrays:
+        return self.search.kept
+
+    def close(self) -> None:
+        self.search.close()
+        if self.easier is not None:
+            self.easier.close()
+
+    def nodes(self) -> int:
+        """States entered by both searches so far."""
+        return self.search.nodes() + self.spent + (self.easier.nodes() if self.easier is not None else 0)
+
+    def step(self, budget: int) -> int:
+        share = 0 if self.dropped else budget // (EASIER_SHARE + 1)  # of ``budget`` for the easier search
+        status = turn(self.search, budget - share)
+        if status != RUNNING or share == 0:
+            return status
+        if self.easier is None:
+            self.easier = self.make_easier()
+            share -= self.easier.nodes()  # its start state counts against the budget too
+        easier = turn(self.easier, share)
+        if easier == EXHAUSTED:
+            return EXHAUSTED
+        if easier in (WON, TABLE_FULL) or self.easier.nodes() >= EASIER_MOST:
+            self.spent = self.easier.nodes()
+            self.easier.close()
+            self.easier, self.dropped = None, True
         return RUNNING
