@@ -791,13 +791,15 @@ def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
     from canfield_solver.engine.search import EXHAUSTED
 
     monkeypatch.setattr(driver, "CHUNK", 10)
-    monkeypatch.setattr(turns, "EASIER_SHARE", 0)
+    monkeypatch.setattr(turns, "SIDE_SHARE", 0)
     easier_searches, ended_by_the_easier_game = [], []
-    make, turn = driver._easier_game, turns.turn
+    make, turn = driver._own_search, turns.turn
 
-    def made(*args):
-        easier_searches.append(make(*args))
-        return easier_searches[-1]
+    def made(position, rules, *args, **kwargs):
+        search = make(position, rules, *args, **kwargs)
+        if rules.draw == 1 and rules.passes is None:  # the easier game (the layouts' own rules are not)
+            easier_searches.append(search)
+        return search
 
     def counted_turn(search, budget: int) -> int:
         status = turn(search, budget)
@@ -805,7 +807,7 @@ def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
             ended_by_the_easier_game.append(search)
         return status
 
-    monkeypatch.setattr(driver, "_easier_game", made)
+    monkeypatch.setattr(driver, "_own_search", made)
     monkeypatch.setattr(turns, "turn", counted_turn)
     rng = random.Random(SEED + 12)
     cases, rule_sets = [], []

@@ -8,6 +8,7 @@ import pytest
 
 from bruteforce import UNKNOWN, bruteforce, replays_to_win
 from canfield_solver import solve as lazy_solve
+from canfield_solver.codes import position_from_code
 from canfield_solver.deal import Position, validate
 from canfield_solver.engine import layout as L
 from canfield_solver.limits import Limits
@@ -15,6 +16,7 @@ from canfield_solver.rules import COLUMN, Move, Rules, apply, crosses_base, move
 from canfield_solver.solver import SolveResult, solve
 from canfield_solver.presets import RuleOptions
 from canfield_solver.source import setup_game
+from canfield_solver.steps import positions_after
 
 NO_BACK = Rules(draw=3, worry_back=False)
 BACK = Rules(draw=3, worry_back=True)
@@ -497,10 +499,41 @@ def test_a_deal_lost_under_draw_1_is_proved_lost_under_draw_3_by_the_easier_game
     assert easier.verdict == "unwinnable"
 
 
-def test_the_easier_game_is_left_out_under_the_cyclic_order(monkeypatch):
-    # docs/dominances.md, section 7: under the cyclic order nearly every deal is won under draw 1.
+def test_under_the_cyclic_order_the_side_search_is_the_other_move_order(monkeypatch):
+    # docs/dominances.md, section 7: under the cyclic order nearly every deal is won under draw 1,
+    # so the side search there is the same game in the other move order (docs/engine.md).
     from canfield_solver.engine import driver
 
-    monkeypatch.setattr(driver, "_easier_game", lambda *args: pytest.fail("an easier game under the cyclic order"))
+    made = []
+    own_search = driver._own_search
+
+    def recorded(position, rules, *args, **kwargs):
+        made.append((rules.draw, kwargs.get("low_cards_late", False)))
+        return own_search(position, rules, *args, **kwargs)
+
+    monkeypatch.setattr(driver, "_own_search", recorded)
     result = solve("CF1-D3-AAAAAKD", Rules(draw=3, worry_back=False), limits=Limits(max_nodes=300_000, threads=1))
-    assert result.nodes > 100_000  # long enough for the easier game to have started under "base"
+    assert result.nodes > 100_000 and made == [(3, True)]
+
+
+# docs/benchmarks.md, "The other move order": CF1-D3-NNQPNAS (app rules, no returns) takes the
+# search in its own order 16.2 M states; the other order wins it early.
+def test_the_other_orders_win_ends_the_search_and_replays():
+    start = position_from_code("CF1-D3-NNQPNAS")
+    rules = Rules(draw=3, worry_back=False)
+    result = solve(start, rules, limits=Limits(max_nodes=1_000_000, threads=1))
+    assert result.verdict == "winnable" and result.nodes < 1_000_000
+    assert positions_after(start, result.moves, rules)[-1].is_won
+
+
+def test_a_lost_deal_pays_the_other_order_at_most_its_bound(monkeypatch):
+    from canfield_solver.engine import driver, turns
+
+    monkeypatch.setattr(turns, "OTHER_ORDER_MOST", 30_000)
+    monkeypatch.setattr(driver, "OTHER_ORDER_MOST", 30_000)
+    rules = Rules(draw=3, worry_back=False)
+    with_side = solve("CF1-D3-FVRBCFU", rules, limits=Limits(threads=1))  # lost in 120,568 states alone
+    monkeypatch.setattr(driver, "_with_side_search", lambda together, *args: together)
+    alone = solve("CF1-D3-FVRBCFU", rules, limits=Limits(threads=1))
+    assert with_side.verdict == alone.verdict == "unwinnable"
+    assert alone.nodes < with_side.nodes <= alone.nodes + 30_000

@@ -47,7 +47,7 @@ from .parallel import SharedSearch
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import shortcut
 from .table import MIN_TABLE_BYTES, load_rehash, new_table
-from .turns import TakingTurns, WithEasierGame
+from .turns import EASIER_MOST, OTHER_ORDER_MOST, Stepped, TakingTurns, WithSideSearch
 from .zobrist import full_hash, make_table
 
 __all__ = [
@@ -188,12 +188,10 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     to ``limits.table_bytes``. ``dominance=False`` turns off the safe-move pruning (for tests).
     A search past ``parallel.SOLO_STATES`` states splits into searches that share the table
     (``parallel.SharedSearch``), on ``limits.threads`` threads: with more than one, the win found
-    and the states counted may differ from run to run (the verdict does not); the second of them
-    starts from the start in the other move order. Under moves "whole" without foundation returns
-    the other order runs instead as a search of its own, on a table of its own, taking turns with
-    the first (``_two_orders``). With dominances on, under tableau order "base", unless the rules
-    are draw 1 with unlimited passes already, a search of that easier game takes a quarter of the
-    turns (``_easier_game``): its loss proves the position lost. ``nodes`` counts the states of all.
+    and the states counted may differ from run to run (the verdict does not). Under moves "whole"
+    without foundation returns a second such search in the other move order, on a table of its
+    own, takes turns with it (``_two_orders``). With dominances on, a side search takes a quarter
+    of the turns, for a while (``_with_side_search``). ``nodes`` counts the states of all.
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
@@ -207,9 +205,8 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
         together = _two_orders(position, rules, search, table.memory, limits.threads, dominance)
     else:
         together = SharedSearch(search, limits.threads, table.memory, dominance)
-    easier = rules.tableau_order == TABLEAU_BASE and (rules.draw != 1 or rules.passes is not None)
-    if dominance and status == RUNNING and easier:
-        together = WithEasierGame(together, lambda: _easier_game(position, rules, table.memory, limits.threads))
+    if dominance and status == RUNNING:
+        together = _with_side_search(together, position, rules, table.memory, limits.threads)
     try:
         status, limit_hit = _drive(status, together.step, together.nodes, began, limits)
     finally:
@@ -219,14 +216,37 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     return EngineOutcome(verdict, limit_hit, together.nodes(), time.perf_counter() - began, moves)
 
 
-def _easier_game(position: Position, rules: Rules, memory: int, threads: int) -> SharedSearch:
-    """A search of ``position`` under draw 1 with unlimited passes, which every win under ``rules``
-    is a win of too (docs/dominances.md, section 7), on a table of its own of up to an eighth of
-    ``memory``."""
-    table = Table(max(memory // 8, MIN_TABLE_BYTES))
-    search = SearchArrays(encode(position, replace(rules, draw=1, passes=None)), _keys(), table.slots, table.meta)
-    search.start(True)  # RUNNING: it finds no win at once where the search under ``rules`` found none
-    return SharedSearch(search, threads, table.memory, True)
+def _with_side_search(together: Stepped, position: Position, rules: Rules, memory: int, threads: int) -> Stepped:
+    """``together`` with a side search (``turns.WithSideSearch``) on a table of up to an eighth of
+    ``memory``: under tableau order "base" (unless the rules are draw 1 with unlimited passes
+    already) the easier game, draw 1 with unlimited passes, whose loss proves the position lost
+    (docs/dominances.md, section 7); under the cyclic order, unless ``together`` takes turns in
+    two orders already, the other move order, whose win is a win (docs/engine.md, "Move order").
+    Else ``together`` itself."""
+    side_memory = max(memory // 8, MIN_TABLE_BYTES)
+    if rules.tableau_order == TABLEAU_BASE:
+        if rules.draw == 1 and rules.passes is None:
+            return together
+        easier = replace(rules, draw=1, passes=None)
+        return WithSideSearch(together, lambda: _own_search(position, easier, side_memory, threads, True),
+                              EASIER_MOST, wins_count=False)
+    if isinstance(together, TakingTurns):
+        return together
+    return WithSideSearch(together, lambda: _own_search(position, rules, side_memory, threads, True, low_cards_late=True),
+                          OTHER_ORDER_MOST, wins_count=True)
+
+
+def _own_search(position: Position, rules: Rules, memory: int, threads: int, dominance: bool,
+                low_cards_late: bool = False) -> SharedSearch:
+    """A search of ``position`` under ``rules``, started, on a table of its own of up to ``memory``
+    bytes; ``low_cards_late``: in the other move order. Its start is not won: the search of the
+    same position it stands beside (or takes turns with) found it not won either."""
+    table = Table(memory)
+    st = encode(position, rules)
+    st[LOW_CARDS_LATE] = int(low_cards_late)
+    search = SearchArrays(st, _keys(), table.slots, table.meta)
+    search.start(dominance)
+    return SharedSearch(search, threads, memory, dominance)
 
 
 def _two_orders(position: Position, rules: Rules, first: SearchArrays, memory: int, threads: int,
@@ -235,16 +255,8 @@ def _two_orders(position: Position, rules: Rules, first: SearchArrays, memory: i
     each a ``SharedSearch`` on its own table of up to half of ``memory`` (``first``'s may be larger
     already when its table was kept from an earlier search), taking turns (``engine.turns``)."""
     half = max(memory // 2, MIN_TABLE_BYTES)
-
-    def make_second() -> SharedSearch:
-        table = Table(half)
-        st = encode(position, rules)
-        st[LOW_CARDS_LATE] = 1
-        second = SearchArrays(st, _keys(), table.slots, table.meta)
-        second.start(dominance)  # RUNNING, as ``first`` started (the same position)
-        return SharedSearch(second, threads, half, dominance, other_order=False)
-
-    return TakingTurns(SharedSearch(first, threads, half, dominance, other_order=False), make_second)
+    return TakingTurns(SharedSearch(first, threads, half, dominance),
+                       lambda: _own_search(position, rules, half, threads, dominance, low_cards_late=True))
 
 
 def search_best(position: Position, rules: Rules, limits: Limits, *, began: float | None = None) -> EngineOutcome:

@@ -7,11 +7,11 @@ state it has seen. A search with nothing left takes half of the untried moves at
 open depth of a busy one's path (``hand_over``). Why the verdict is the lone search's:
 docs/engine.md, "Several searches".
 
-The second search starts from the start itself, in the other move order (``layout.LOW_CARDS_LATE``):
-a win the first search's order would reach only after a long detour is often met early in the
-other, and since the two share the table a proof that a deal is lost still visits each state
-once. On one thread the searches take turns, a share of each ``step`` each, in a fixed order, so
-every run searches the same states; there are ``MIN_SEARCHES`` of them even then. With ``threads`` > 1 each search runs on its own thread (``search.run``
+On one thread the searches take turns, a share of each ``step`` each, in a fixed order, so every
+run searches the same states; there are ``MIN_SEARCHES`` of them even then, because a win the
+first search's order would reach only after a long detour is often met early by the second,
+which starts from the moves the first would try last (a proof that a deal is lost visits the same
+states either way). With ``threads`` > 1 each search runs on its own thread (``search.run``
 lets go of the GIL; ``table.insert`` is atomic); then the states searched and the win found
 depend on timing.
 """
@@ -23,7 +23,6 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from .kernel import kernel
-from .layout import LOW_CARDS_LATE
 from .movegen import unmake
 from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STACK_FULL, STATUS, TABLE_FULL, WON, SearchArrays
 
@@ -68,17 +67,14 @@ def hand_over(busy: SearchArrays, idle: SearchArrays) -> bool:
 class SharedSearch:
     """Searches from ``first`` (started) sharing its table, ``max(threads, MIN_SEARCHES)`` of them
     once the first has searched ``SOLO_STATES`` states, stepped together on ``threads`` threads.
-    ``other_order``: the second starts from the start in the other move order (else it, like the
-    rest, takes work from a busy search).
 
     ``step(budget)`` runs every busy search for its share of ``budget`` new states and returns WON
     (``winner`` found it), EXHAUSTED (every search ended: no win), TABLE_FULL (the table cannot grow
     within ``memory``) or RUNNING.
     """
 
-    def __init__(self, first: SearchArrays, threads: int, memory: int, dominance: bool, other_order: bool = True) -> None:
+    def __init__(self, first: SearchArrays, threads: int, memory: int, dominance: bool) -> None:
         self.searches = [first]
-        self.other_order = other_order
         self.size = max(threads, MIN_SEARCHES)
         self.memory = memory
         self.dominance = dominance
@@ -99,8 +95,6 @@ class SharedSearch:
         if self.nodes() < SOLO_STATES:
             return
         first = self.searches[0]
-        if self.other_order and len(self.searches) == 1:
-            self.searches.append(self._other_order(first))
         while len(self.searches) < self.size:
             search = SearchArrays(first.st.copy(), first.z, first.slots, first.meta)
             search.control[STATUS] = EXHAUSTED
@@ -111,18 +105,6 @@ class SharedSearch:
             for busy in self.searches:
                 if busy.control[STATUS] == RUNNING and hand_over(busy, idle):
                     break
-
-    def _other_order(self, first: SearchArrays) -> SearchArrays:
-        """A search of ``first``'s start on its table in the other move order (``layout.LOW_CARDS_LATE``);
-        the start, which ``first`` added, is not counted again."""
-        st = first.st.copy()
-        hashes = first.hashes.copy()
-        depth = int(first.control[DEPTH])
-        rewind(st, hashes, first.z, first.path, first.undo, depth, 0)
-        st[LOW_CARDS_LATE] = 1 - st[LOW_CARDS_LATE]
-        search = SearchArrays(st, first.z, first.slots, first.meta)
-        search.start(self.dominance)
-        return search
 
     def _run(self, search: SearchArrays, budget: int) -> int:
         status = search.run(budget, self.dominance)

@@ -413,14 +413,11 @@ class SearchArrays:
 
 @kernel
 def start(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, control, dominance):
-    """Enter the start state: WON, TABLE_FULL, or RUNNING with its moves on the stack. It counts
-    as a state searched only when this search adds it to the table: another search of the same
-    start on the same table (``parallel.SharedSearch``) has added it already."""
+    """Enter the start state: WON, TABLE_FULL, or RUNNING with its moves on the stack."""
     set_talon_waits(st, dominance)
     control[DEPTH] = 0
-    added = insert(slots, meta, state_key(st, z, hashes))
-    control[NODES] = max(added, 0)
-    if added < 0:
+    control[NODES] = 1
+    if insert(slots, meta, state_key(st, z, hashes)) < 0:
         control[STATUS] = TABLE_FULL
     elif is_won(st):
         control[STATUS] = WON

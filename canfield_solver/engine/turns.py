@@ -6,9 +6,10 @@ the other way on others (docs/benchmarks.md). Both searches are complete, so whi
 first, with a win or with every state searched, decides; the other is dropped. Each keeps its own
 table: a state one search has entered but not finished says nothing to the other.
 
-``WithEasierGame``: a search and, for a quarter as many states, a search of the same position
-under draw 1 with unlimited passes, an easier game: when that one is lost, so is the position
-(docs/dominances.md, section 7).
+``WithSideSearch``: a search and, for a quarter as many states and up to a bound, a side search
+of the same position: under draw 1 with unlimited passes, an easier game (when that one is lost,
+so is the position: docs/dominances.md, section 7), or in the other move order (a win it finds
+early is a win).
 """
 
 from __future__ import annotations
@@ -19,14 +20,16 @@ from .parallel import SharedSearch
 from .search import EXHAUSTED, RUNNING, TABLE_FULL, WON, SearchArrays
 
 
-EASIER_SHARE = 4  # the easier game's search gets one state for every this many of the search's,
-# and is dropped after ``EASIER_MOST`` (the largest of the easier game's losses measured took 954,023:
-# docs/benchmarks.md), so that where the draw-1 game is hard too it costs a bounded part of a search.
-EASIER_MOST = 2_000_000
+SIDE_SHARE = 4  # a side search gets one state for every this many of the search's
+EASIER_MOST = 2_000_000  # the easier game's search is dropped after this many states (the largest
+# of its losses measured took 954,023: docs/benchmarks.md), so that where the draw-1 game is hard
+# too it costs a bounded part of a search
+OTHER_ORDER_MOST = 1_000_000  # the other order's search is dropped after this many: it is there
+# for wins that order finds early, and a lost deal pays for it
 
 
 class Stepped(Protocol):
-    """What ``driver.search_win`` drives: ``SharedSearch``, ``TakingTurns``, ``WithEasierGame``."""
+    """What ``driver.search_win`` drives: ``SharedSearch``, ``TakingTurns``, ``WithSideSearch``."""
 
     winner: SearchArrays
     kept: SearchArrays
@@ -91,52 +94,60 @@ class TakingTurns:
         return RUNNING
 
 
-class WithEasierGame:
+class WithSideSearch:
     """``search`` (a ``Stepped``) with, after each of its turns that leaves it RUNNING, a turn of
-    a quarter as many states (a fifth of ``step``'s budget) for the search of an easier game made
-    by ``make_easier`` (when first needed). EXHAUSTED when either search is: the easier game's
-    loss proves the position lost, and ``search``'s table then holds states reached from a lost
-    position, all lost. The easier search is dropped once it finds a win (which proves nothing
-    here), its table is full, or it has searched ``EASIER_MOST`` states. ``winner`` and ``kept``
-    are ``search``'s."""
+    a quarter as many states (a fifth of ``step``'s budget) for a complete side search of the same
+    position on a table of its own, made by ``make_side`` when first needed: the easier game
+    (``wins_count`` False: its win proves nothing) or the same game in the other move order
+    (``wins_count`` True). EXHAUSTED when either search is: the side search's loss proves the
+    position lost, and ``search``'s table then holds states reached from a lost position, all
+    lost. WON when ``search`` wins, or the side search and ``wins_count``: ``winner`` and ``kept``
+    are then the side search's, else ``search``'s. The side search is dropped once it finds a win
+    that does not count, its table is full, or it has searched ``most`` states."""
 
-    def __init__(self, search: Stepped, make_easier: Callable[[], SharedSearch]) -> None:
+    def __init__(self, search: Stepped, make_side: Callable[[], SharedSearch], most: int, wins_count: bool) -> None:
         self.search = search
-        self.make_easier = make_easier
-        self.easier: SharedSearch | None = None
+        self.make_side = make_side
+        self.most = most
+        self.wins_count = wins_count
+        self.side: SharedSearch | None = None
         self.dropped = False
-        self.spent = 0  # the states of the easier search once dropped
+        self.spent = 0  # the states of the side search once dropped
+        self.ended: Stepped = search  # the search that ended the whole, once one has
 
     @property
     def winner(self) -> SearchArrays:
-        return self.search.winner
+        return self.ended.winner
 
     @property
     def kept(self) -> SearchArrays:
-        return self.search.kept
+        return self.ended.kept
 
     def close(self) -> None:
         self.search.close()
-        if self.easier is not None:
-            self.easier.close()
+        if self.side is not None:
+            self.side.close()
 
     def nodes(self) -> int:
         """States entered by both searches so far."""
-        return self.search.nodes() + self.spent + (self.easier.nodes() if self.easier is not None else 0)
+        return self.search.nodes() + self.spent + (self.side.nodes() if self.side is not None else 0)
 
     def step(self, budget: int) -> int:
-        share = 0 if self.dropped else budget // (EASIER_SHARE + 1)  # of ``budget`` for the easier search
+        share = 0 if self.dropped else budget // (SIDE_SHARE + 1)  # of ``budget`` for the side search
         status = turn(self.search, budget - share)
         if status != RUNNING or share == 0:
             return status
-        if self.easier is None:
-            self.easier = self.make_easier()
-            share -= self.easier.nodes()  # its start state counts against the budget too
-        easier = turn(self.easier, share)
-        if easier == EXHAUSTED:
+        if self.side is None:
+            self.side = self.make_side()
+            share -= self.side.nodes()  # its start state counts against the budget too
+        side = turn(self.side, share)
+        if side == WON and self.wins_count:
+            self.ended = self.side
+            return WON
+        if side == EXHAUSTED:
             return EXHAUSTED
-        if easier in (WON, TABLE_FULL) or self.easier.nodes() >= EASIER_MOST:
-            self.spent = self.easier.nodes()
-            self.easier.close()
-            self.easier, self.dropped = None, True
+        if side in (WON, TABLE_FULL) or self.side.nodes() >= self.most:
+            self.spent = self.side.nodes()
+            self.side.close()
+            self.side, self.dropped = None, True
         return RUNNING
