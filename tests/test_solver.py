@@ -527,10 +527,9 @@ def test_the_other_orders_win_ends_the_search_and_replays():
 
 
 def test_a_lost_deal_pays_the_other_order_at_most_its_bound(monkeypatch):
-    from canfield_solver.engine import driver, turns
+    from canfield_solver.engine import driver
 
-    monkeypatch.setattr(turns, "OTHER_ORDER_MOST", 30_000)
-    monkeypatch.setattr(driver, "OTHER_ORDER_MOST", 30_000)
+    monkeypatch.setattr(driver, "OTHER_ORDER_MOST", 30_000)  # the bound driver hands the side search
     rules = Rules(draw=3, worry_back=False)
     with_side = solve("CF1-D3-FVRBCFU", rules, limits=Limits(threads=1))  # lost in 120,568 states alone
     monkeypatch.setattr(driver, "_with_side_search", lambda together, *args: together)
