@@ -80,6 +80,7 @@ class SharedSearch:
         self.dominance = dominance
         self.winner = first
         self.kept = first  # the search whose table (all of theirs) a caller keeps
+        self.threads = threads
         self.pool = ThreadPoolExecutor(threads - 1) if threads > 1 else None
 
     def close(self) -> None:
@@ -131,7 +132,7 @@ class SharedSearch:
                 return WON
         if TABLE_FULL in statuses:
             first = self.searches[0]
-            if not first.grow_table(self.memory):
+            if not first.grow_table(self.memory, self.pool, self.threads):
                 return TABLE_FULL
             for search in self.searches:
                 search.slots, search.meta = first.slots, first.meta

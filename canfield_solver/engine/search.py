@@ -7,6 +7,8 @@ Why it finds a win whenever there is one, with the moves it leaves out: docs/dom
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
+
 import numpy as np
 
 from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
@@ -387,11 +389,12 @@ class SearchArrays:
             array = getattr(self, name)
             setattr(self, name, np.concatenate([array, np.zeros_like(array)]))
 
-    def grow_table(self, memory: int) -> bool:
-        """Double the table if that stays within ``memory`` bytes; False when it cannot."""
+    def grow_table(self, memory: int, pool: Executor | None = None, parts: int = 1) -> bool:
+        """Double the table if that stays within ``memory`` bytes, copying it in ``parts`` on
+        ``pool`` (``table.grown``); False when it cannot."""
         if 2 * self.slots.nbytes > memory:
             return False
-        self.slots, self.meta = grown(self.slots, self.meta)
+        self.slots, self.meta = grown(self.slots, self.meta, pool, parts)
         return True
 
     def start(self, dominance: bool) -> int:

@@ -10,6 +10,7 @@ allowed]``.
 from __future__ import annotations
 
 import mmap
+from concurrent.futures import Executor
 
 import numpy as np
 from llvmlite import ir
@@ -40,10 +41,21 @@ def new_table(memory: int) -> tuple[np.ndarray, np.ndarray]:
     return _zeroed(slots * SLOT_BYTES).view(np.uint64), np.array([0, int(slots * MAX_LOAD)], dtype=np.int64)
 
 
-def grown(slots: np.ndarray, meta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A table of twice the slots holding the same keys."""
+def grown(slots: np.ndarray, meta: np.ndarray, pool: Executor | None = None,
+          parts: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """A table of twice the slots holding the same keys, copied in ``parts`` ranges of the old
+    table: one on this thread, the others on ``pool``'s threads (``insert`` is atomic).
+
+    A parallel search waits while its table grows; copying on every thread halves that wait,
+    most of which is the first touch of the new table's pages (docs/benchmarks.md, "Table
+    growth")."""
     bigger, bigger_meta = new_table(2 * slots.shape[0] * SLOT_BYTES)
-    _rehash(slots, bigger, bigger_meta)
+    bounds = [slots.shape[0] * part // parts for part in range(parts + 1)]
+    others = [] if pool is None else [pool.submit(_rehash, slots, bigger, bigger_meta, low, high)
+                                      for low, high in zip(bounds[1:-1], bounds[2:])]
+    _rehash(slots, bigger, bigger_meta, bounds[0], bounds[1])
+    for other in others:
+        other.result()
     return bigger, bigger_meta
 
 
@@ -51,7 +63,7 @@ def load_rehash() -> None:
     """Compile or load the kernel ``grown`` calls now: it is first needed when a table fills, in
     the middle of a search, whose clock should not count it."""
     empty = np.zeros(0, dtype=np.uint64)
-    _rehash(empty, empty, np.zeros(2, dtype=np.int64))
+    _rehash(empty, empty, np.zeros(2, dtype=np.int64), 0, 0)
 
 
 def _zeroed(size: int) -> np.ndarray:
@@ -158,7 +170,8 @@ def prefetch(slots, key):
 
 
 @kernel
-def _rehash(old, new, meta):
-    for i in range(old.shape[0]):
+def _rehash(old, new, meta, low, high):
+    """Insert the keys of ``old[low:high]`` into ``new``."""
+    for i in range(low, high):
         if old[i] != np.uint64(0):
             insert(new, meta, old[i])
