@@ -1,11 +1,13 @@
 """The relaxed game of ``engine/deadlock.reserve_stuck``, written again over the referee's own
 notions (``builds_on``, ``crosses_base``, ``Position``) with plain sets, to check the kernel.
 
-``refills``, ``chains`` and ``returns`` switch off one part of the rule each, giving the looser
-games that docs/dominances.md (section 5) shows to be wrong: no escape by the refill of an
-emptied column; only the cards already in columns (and those that have left the reserve) as
-column tops, not the cards that can be built onto them; cards on the foundations up for good
-even with foundation returns.
+``buried=False`` gives the weaker game of the first version (every column card a possible top,
+a column emptied whenever its bottom card may leave). ``refills``, ``chains`` and ``returns``
+switch off one part of the rule each, giving the looser games that docs/dominances.md
+(section 5) shows to be wrong: no escape by the refill of an
+emptied column; only the column cards that may become tops (and those that have left the
+reserve) as column tops, not the cards that can be built onto them; cards on the foundations up
+for good even with foundation returns.
 """
 
 from __future__ import annotations
@@ -25,38 +27,62 @@ def relative_rank(card: int, position: Position) -> int:
     return (rank_of(card) - position.base_rank) % RANKS_PER_SUIT
 
 
-def stuck(position: Position, rules: Rules, refills: bool = True, chains: bool = True, returns: bool = True) -> bool:
+def stuck(position: Position, rules: Rules, refills: bool = True, chains: bool = True, returns: bool = True,
+          buried: bool = True) -> bool:
     """The relaxed game cannot empty the reserve (so, by docs/dominances.md section 5, the
     position is lost)."""
     if not position.reserve:
         return False
     up = {card for card in range(52) if relative_rank(card, position) < position.foundations[suit_of(card)]}
     held = set(position.reserve)
-    tops = {card for column in position.tableau for card in column}
-    bottoms = [column[0] for column in position.tableau if column]
+    columns = [list(column) for column in position.tableau if column]
+    refilled: list[int | None] = [None] * len(columns)  # the reserve card that refilled each column
+    tops: set[int] = set()
+
+    def on_a_top(card: int) -> bool:
+        return any(goes_on(card, onto, position, rules) for onto in tops)
+
+    def may_go_up(card: int) -> bool:
+        below = range(position.foundations[suit_of(card)], relative_rank(card, position))
+        held_ranks = {relative_rank(h, position) for h in held if suit_of(h) == suit_of(card)}
+        return not any(rank in held_ranks for rank in below)
+
+    def may_leave(card: int) -> bool:
+        return on_a_top(card) or may_go_up(card)
+
+    def clear_above(column: list[int]) -> list[bool]:
+        """For each card, whether the cards above it in ``column`` may all leave."""
+        clear = [True] * len(column)
+        if not buried:
+            return clear
+        for i in range(len(column) - 2, -1, -1):
+            above = column[i + 1]
+            clear[i] = on_a_top(above) or (may_go_up(above) and clear[i + 1])
+        return clear
+
+    def may_empty(i: int) -> bool:
+        if refilled[i] is not None:
+            return may_leave(refilled[i])
+        column = columns[i]
+        return on_a_top(column[0]) or (may_go_up(column[0]) and clear_above(column)[0])
 
     def grow() -> None:
         allowed = set(range(52)) - held - (up if not (rules.worry_back and returns) else set())
-        while chains:
-            more = {card for card in allowed - tops if any(goes_on(card, onto, position, rules) for onto in tops)}
-            if not more:
+        while True:
+            more = {card for column in columns for card, clear in zip(column, clear_above(column)) if clear}
+            if chains:
+                more |= {card for card in allowed if on_a_top(card)}
+            if more <= tops:
                 return
             tops.update(more)
-
-    def may_leave(card: int) -> bool:
-        if any(goes_on(card, onto, position, rules) for onto in tops):
-            return True
-        suit = suit_of(card)
-        below = range(position.foundations[suit], relative_rank(card, position))
-        return not any((suit, rank) in {(suit_of(h), relative_rank(h, position)) for h in held} for rank in below)
 
     grow()
     for card in reversed(position.reserve):
         if not may_leave(card):
-            leaving = [bottom for bottom in bottoms if may_leave(bottom)] if refills else []
+            leaving = [i for i in range(len(columns)) if may_empty(i)] if refills else []
             if not leaving:
                 return True
-            bottoms[bottoms.index(leaving[0])] = card
+            refilled[leaving[0]] = card
         held.discard(card)
         tops.add(card)
         grow()

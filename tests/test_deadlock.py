@@ -11,12 +11,25 @@ import numpy as np
 import pytest
 
 from bruteforce import UNKNOWN, UNWINNABLE, WINNABLE, bruteforce, random_small_layout, referee_moves
-from relaxed_reserve import stuck
+from relaxed_reserve import relative_rank, stuck
+from canfield_solver.cards import suit_of
 from canfield_solver.codes import position_from_code, position_from_number
 from canfield_solver.deal import Position, position_from_dict
-from canfield_solver.engine.bridge import encode
+from canfield_solver.engine.bridge import decode, encode
 from canfield_solver.engine.deadlock import lost_after, reserve_stuck
-from canfield_solver.engine.movegen import COLUMN_F, MAX_MOVES, RESERVE_F, TALON_F, generate, make, move_kind, unmake
+from canfield_solver.engine.movegen import (
+    COLUMN_F,
+    MAX_MOVES,
+    RESERVE_F,
+    RESERVE_T,
+    TALON_F,
+    TALON_T,
+    generate,
+    make,
+    move_kind,
+    move_target,
+    unmake,
+)
 from canfield_solver.engine.zobrist import full_hash, make_table
 from canfield_solver.rules import Rules, apply, crosses_base
 from canfield_solver.solver import solve
@@ -69,6 +82,27 @@ def test_layouts_the_game_calls_stuck_are_lost_under_every_rule_option():
             assert verdict != WINNABLE, (position, rules)
             counts[verdict] += 1
     assert counts[UNKNOWN] <= 6, counts
+
+
+def test_layouts_only_buried_cards_make_stuck_are_lost():
+    # The part of the game that a card under cards that may not leave adds (docs/dominances.md,
+    # section 5): layouts it alone calls stuck, asked of the brute force under every rule option.
+    rng = random.Random(8)
+    counts: Counter = Counter()
+    for _ in range(40_000):
+        position = small_layout(rng)
+        back, order = rng.choice(((False, "cyclic"), (False, "base"), (True, "cyclic"), (True, "base")))
+        game = Rules(worry_back=back, tableau_order=order)
+        if not stuck(position, game) or stuck(position, game, buried=False):
+            continue
+        assert kernel_stuck(position, game)
+        rules = Rules(worry_back=back, tableau_order=order, **rng.choice(OTHER_OPTIONS))
+        verdict = bruteforce(position, rules, 20_000).verdict
+        assert verdict != WINNABLE, (position, rules)
+        counts[verdict] += 1
+        if counts[UNWINNABLE] >= 30:
+            break
+    assert counts[UNWINNABLE] >= 30 and counts[UNKNOWN] <= 10, counts
 
 
 # Won layouts that a game looser than the one of docs/dominances.md, section 5, calls stuck, each
@@ -132,11 +166,18 @@ def random_play(position: Position, rules: Rules, rng: random.Random, moves: int
     return position
 
 
+def goes_up_freely(position: Position, card: int) -> bool:
+    """No reserve card of ``card``'s suit lies between its foundation's top and it."""
+    below = range(position.foundations[suit_of(card)], relative_rank(card, position))
+    return not any(suit_of(held) == suit_of(card) and relative_rank(held, position) in below for held in position.reserve)
+
+
 def test_the_moves_lost_after_skips_never_make_the_game_stuck():
-    # Of the moves lost_after does not ask after, talon and foundation cards put onto a column,
-    # reserve cards onto a column top and moves between columns without a refill can never make
-    # the game stuck (docs/dominances.md, section 5); foundation moves from a column or the talon
-    # can, but seldom.
+    # lost_after asks after a reserve card played up, a refill, and a talon or reserve card put
+    # onto a column when that card cannot go up. Of the moves it skips, moves between columns
+    # without a refill, foundation returns and talon or reserve cards that can go up never make
+    # the game stuck (docs/dominances.md, section 5); foundation moves from a column or the
+    # talon can, but seldom.
     rng = random.Random(7)
     z = make_table()
     hashes = np.zeros(5, dtype=np.uint64)
@@ -156,12 +197,19 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
             undo = make(st, hashes, z, move)
             kind = move_kind(move)
             now_stuck = bool(reserve_stuck(st))
-            asked = kind == RESERVE_F or (undo >> 8) & 1 == 1
+            after = decode(st, position.base_rank)
+            placed = after.tableau[move_target(move)][-1] if kind in (TALON_T, RESERVE_T) else None
+            asked = (kind == RESERVE_F or (undo >> 8) & 1 == 1
+                     or (placed is not None and not goes_up_freely(after, placed)))
             assert lost_after(st, move, undo) == (asked and now_stuck)
             if not asked and kind not in (COLUMN_F, TALON_F):
                 assert not now_stuck
-            counts[asked, now_stuck] += 1
+            label = "refill" if (undo >> 8) & 1 == 1 else kind if asked else "skipped"
+            counts[label, now_stuck] += 1
             unmake(st, hashes, z, move, undo)
-        if counts[True, True] >= 20 and counts[False, True] >= 5:
-            break
-    assert counts[True, True] >= 20 and counts[False, True] >= 5 and counts[False, False] >= 1000, counts
+    assert counts["skipped", False] >= 1000, counts
+    assert min(counts[label, True] for label in ASKED) >= 1, counts  # each move asked after makes some stuck
+    assert sum(counts[label, True] for label in ASKED) >= 50, counts
+
+
+ASKED = (RESERVE_F, "refill", TALON_T, RESERVE_T)

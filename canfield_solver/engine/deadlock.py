@@ -3,19 +3,19 @@
 The reserve top leaves to its foundation, onto a column top that it builds on, or into a column
 that a move empties (the automatic refill; while the reserve has cards no column stays empty).
 ``reserve_stuck`` plays a relaxed game that lets the reserve top leave whenever the real game
-might; when even that game cannot empty the reserve, no win exists (docs/dominances.md,
-section 5). Sets of cards are bit masks (bit = card).
+might, where a card in a column becomes a top only if the cards above it may all leave; when
+even that game cannot empty the reserve, no win exists (docs/dominances.md, section 5). Sets of
+cards are bit masks (bit = card).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..cards import DECK_SIZE, RANKS_PER_SUIT
 from . import layout as L
 from .kernel import kernel
-from .movegen import RESERVE_F, move_kind, relative_rank
+from .movegen import RESERVE_F, RESERVE_T, TALON_T, move_kind, move_target
 
 SUIT = np.int64((1 << RANKS_PER_SUIT) - 1)  # the bits of one suit's cards
 ALL_CARDS = np.int64((1 << DECK_SIZE) - 1)
@@ -38,29 +38,49 @@ def _up_cards(st):
 
 
 @kernel
-def _column_cards(st):
-    """The cards in the columns."""
+def _held(st):
+    """The cards in the reserve."""
+    held = np.int64(0)
+    for i in range(st[L.RESERVE_N]):
+        held |= np.int64(1) << st[L.RESERVE_CARDS + i]
+    return held
+
+
+@kernel
+def _may_go_up(st, held):
+    """The cards that may go up in the relaxed game while the reserve holds ``held``: those with
+    no card of their suit in ``held`` between their foundation's top and them."""
+    base = st[L.BASE_RANK]
     cards = np.int64(0)
-    for column in range(4):
-        base = L.COLUMN_CARDS + column * L.PILE
-        for i in range(st[L.COLUMN_N + column]):
-            cards |= np.int64(1) << st[base + i]
+    for suit in range(4):
+        ranks = (held >> suit * RANKS_PER_SUIT) & SUIT  # the held cards of the suit, by rank ...
+        relative = ((ranks >> base) | (ranks << (RANKS_PER_SUIT - base))) & SUIT  # ... by relative rank
+        blocking = relative & -(np.int64(1) << st[L.FOUNDATION_HEIGHTS + suit])  # not up
+        free = SUIT if blocking == 0 else ((blocking & -blocking) << 1) - 1  # up to the lowest of those
+        cards |= (((free << base) | (free >> (RANKS_PER_SUIT - base))) & SUIT) << suit * RANKS_PER_SUIT
     return cards
 
 
 @kernel
-def _may_leave(st, card, held, onto):
-    """In the relaxed game, ``card`` (the reserve top, or a column's bottom card) may leave its
-    place while the reserve holds ``held``: it is in ``onto`` (it builds on a card that may be a
-    column top), or no card of its suit between the foundation's top and it is in ``held``."""
-    if (onto >> card) & 1 == 1:
-        return True
-    suit = card // RANKS_PER_SUIT
-    ranks = (held >> suit * RANKS_PER_SUIT) & SUIT  # the held cards of its suit, by rank ...
-    base = st[L.BASE_RANK]
-    relative = ((ranks >> base) | (ranks << (RANKS_PER_SUIT - base))) & SUIT  # ... and by relative rank
-    below = (np.int64(1) << relative_rank(st, card)) - (np.int64(1) << st[L.FOUNDATION_HEIGHTS + suit])
-    return relative & below == 0
+def _column_reach(st, onto, up):
+    """``(cards, emptied)``: the cards of the columns of ``st`` that may become column tops, and
+    the columns (bit = column) whose cards may all leave, when the cards of ``onto`` may leave as
+    the bottom of a run (carrying the cards above them) and those of ``up`` may go up once the
+    cards above them have left."""
+    cards = np.int64(0)
+    emptied = np.int64(0)
+    for column in range(4):
+        base = L.COLUMN_CARDS + column * L.PILE
+        n = st[L.COLUMN_N + column]
+        clear = n > 0  # the cards above the one at ``i`` may all leave
+        for i in range(n - 1, -1, -1):
+            card = st[base + i]
+            if clear:
+                cards |= np.int64(1) << card
+            clear = (onto >> card) & 1 == 1 or (clear and (up >> card) & 1 == 1)
+        if clear:
+            emptied |= np.int64(1) << column
+    return cards, emptied
 
 
 @kernel
@@ -99,65 +119,89 @@ def _onto(red, black, builds):
 
 
 @kernel
+def _tops(st, held, red, black, allowed, builds):
+    """``T`` (docs/dominances.md, section 5) as ranks of each colour, from ``red`` and ``black``
+    (a part of it) while the reserve holds ``held``: the column cards that may become tops, each
+    card built on one of ``T`` out of ``allowed``, and again while that adds any; with the cards
+    that build on a card of ``T`` and those that may go up."""
+    up = _may_go_up(st, held)
+    while True:
+        onto = _onto(red, black, builds)
+        if red == SUIT and black == SUIT:  # every rank of both colours: nothing more to add
+            return red, black, onto, up
+        cards, _ = _column_reach(st, onto, up)
+        more_red, more_black = _grow(red | _red_ranks(cards), black | _black_ranks(cards),
+                                     _red_ranks(allowed), _black_ranks(allowed), builds)
+        if more_red == red and more_black == black:
+            return red, black, onto, up
+        red, black = more_red, more_black
+
+
+@kernel
 def reserve_stuck(st):
     """No sequence of moves empties the reserve, so the state is lost.
 
-    Relaxed game, the reserve top first: the top leaves when it ``_may_leave``; else it takes the
-    place of a column's bottom card that may leave (the column empties and the reserve refills
-    it). A card that may leave may leave later too, so which bottom it replaces does not matter.
-    ``onto``: the cards that build on a card of ``T``, at first on a part of it only (the cards
-    in columns and those gone from the reserve: cheap), and from the first reserve card that does
-    not leave by that part on the whole of ``T``, kept as ranks of each colour (``_grow``).
+    Relaxed game, the reserve top first: the top leaves when it may leave its place; else it
+    refills a column that may empty: one of ``st`` whose cards may all leave, or one that a
+    reserve card refilled before and that card may leave. A column that may empty may empty
+    later too, so which one it takes does not matter. ``T`` (``_tops``) and what may leave only
+    grow as the reserve empties: they are brought up to date only for a card that did not leave
+    by them, and once every card left in the reserve may leave, the game goes through.
     """
     n = st[L.RESERVE_N]
     if n == 0:
         return False
-    held = np.int64(0)  # the cards still in the reserve
-    for i in range(n):
-        held |= np.int64(1) << st[L.RESERVE_CARDS + i]
-    bottoms = np.int64(0)
+    held = _held(st)  # the cards still in the reserve
+    unfilled = np.int64(0)  # the columns of ``st`` the game has not refilled
     for column in range(4):
         if st[L.COLUMN_N + column] > 0:
-            bottoms |= np.int64(1) << st[L.COLUMN_CARDS + column * L.PILE]
-    tops = _column_cards(st)  # with the cards gone from the reserve, until ``whole``
+            unfilled |= np.int64(1) << column
+    refills = np.int64(0)  # the reserve cards in the columns the game refilled
     builds = SUIT  # the ranks that build on something: under "base" not the last of a foundation
     if st[L.TABLEAU_BASE] == 1:
         builds &= ~(np.int64(1) << ((st[L.BASE_RANK] + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT))
-    red, black = _red_ranks(tops), _black_ranks(tops)
-    onto = _onto(red, black, builds)
-    whole = False
-    allowed = np.int64(0)
+    allowed = ALL_CARDS & ~held & ~(_up_cards(st) if st[L.WORRY_BACK] == 0 else np.int64(0))  # what ``T`` grows by
+    red, black, onto, up = np.int64(0), np.int64(0), np.int64(0), _may_go_up(st, held)
+    leave = up
     for i in range(n - 1, -1, -1):
+        if held & ~leave == 0:  # each card left may leave in its turn (``leave`` only grows)
+            return False
         card = st[L.RESERVE_CARDS + i]
-        if not whole and not _may_leave(st, card, held, onto):
-            allowed = ALL_CARDS & ~held & ~(_up_cards(st) if st[L.WORRY_BACK] == 0 else np.int64(0))
-            red, black = _grow(red, black, _red_ranks(allowed), _black_ranks(allowed), builds)
-            onto = _onto(red, black, builds)
-            whole = True
-        if not _may_leave(st, card, held, onto):
-            pool = bottoms
-            while pool != 0 and not _may_leave(st, trailing_zeros(pool), held, onto):
-                pool &= pool - 1
-            if pool == 0:
-                return True
-            bottoms ^= (pool & -pool) | (np.int64(1) << card)
+        if (leave >> card) & 1 == 0:  # ``T`` and ``leave`` are brought up to date only here
+            red, black, onto, up = _tops(st, held, red, black, allowed, builds)
+            leave = onto | up
+        if (leave >> card) & 1 == 0:
+            emptied = _column_reach(st, onto, up)[1]
+            free = emptied & unfilled
+            if free != 0:
+                unfilled ^= free & -free
+            else:
+                left = refills & leave
+                if left == 0:
+                    return True
+                refills ^= left & -left
+            refills |= np.int64(1) << card
         bit = np.int64(1) << card
         held &= ~bit
+        allowed |= bit
         red |= _red_ranks(bit)
         black |= _black_ranks(bit)
-        if whole:
-            allowed |= bit
-            red, black = _grow(red, black, _red_ranks(allowed), _black_ranks(allowed), builds)
-        onto = _onto(red, black, builds)
     return False
 
 
 @kernel
 def lost_after(st, move, undo):
-    """``reserve_stuck``, asked only after the moves that take a card out of the reserve other
-    than onto a column top: a reserve card played up, and a refill (``undo`` is what
-    ``movegen.make`` returned). Other moves make the game stuck too seldom to pay for asking
-    (docs/dominances.md, section 5)."""
-    if move_kind(move) == RESERVE_F or (undo >> 8) & 1 == 1:
+    """``reserve_stuck``, asked only after the moves that can make the game stuck and often do:
+    a reserve card played up, a refill (``undo`` is what ``movegen.make`` returned), and a talon
+    or reserve card put onto a column top when that card cannot go up (the card it covers may
+    then never be a top again). The other moves never make it stuck, or too seldom to pay for
+    asking (docs/dominances.md, section 5)."""
+    kind = move_kind(move)
+    if kind == RESERVE_F or (undo >> 8) & 1 == 1:
         return reserve_stuck(st)
+    if kind == TALON_T or kind == RESERVE_T:
+        column = move_target(move)
+        card = st[L.COLUMN_CARDS + column * L.PILE + st[L.COLUMN_N + column] - 1]
+        if (_may_go_up(st, _held(st)) >> card) & 1 == 0:
+            return reserve_stuck(st)
     return False
