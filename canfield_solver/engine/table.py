@@ -46,8 +46,8 @@ def grown(slots: np.ndarray, meta: np.ndarray, pool: Executor | None = None,
     """A table of twice the slots holding the same keys, copied in ``parts`` ranges of the old
     table: one on this thread, the others on ``pool``'s threads (``insert`` is atomic).
 
-    A parallel search waits while its table grows; copying on every thread halves that wait,
-    most of which is the first touch of the new table's pages (docs/benchmarks.md, "Table
+    A parallel search waits while its table grows, mostly on the first touch of the new table's
+    pages; copying on every thread cut that wait by a third or more (docs/benchmarks.md, "Table
     growth")."""
     bigger, bigger_meta = new_table(2 * slots.shape[0] * SLOT_BYTES)
     bounds = [slots.shape[0] * part // parts for part in range(parts + 1)]
