@@ -1,13 +1,12 @@
 """The relaxed game of ``engine/deadlock.reserve_stuck``, written again over the referee's own
 notions (``builds_on``, ``crosses_base``, ``Position``) with plain sets, to check the kernel.
 
-``buried=False`` gives the weaker game of the first version (every column card a possible top,
-a column emptied whenever its bottom card may leave). ``refills``, ``chains`` and ``returns``
-switch off one part of the rule each, giving the looser games that docs/dominances.md
-(section 5) shows to be wrong: no escape by the refill of an
-emptied column; only the column cards that may become tops (and those that have left the
-reserve) as column tops, not the cards that can be built onto them; cards on the foundations up
-for good even with foundation returns.
+``buried=False`` gives the weaker game without the clear-above rule (every column card a
+possible top, a column emptied whenever its bottom card may leave). ``refills``, ``chains`` and
+``returns`` switch off one part of the rule each, giving the looser games that docs/dominances.md
+(section 5) shows to be wrong: no escape by the refill of an emptied column; only the column
+cards that may become tops (and those that have left the reserve) as column tops, not the cards
+that can be built onto them; cards on the foundations up for good even with foundation returns.
 """
 
 from __future__ import annotations
@@ -27,6 +26,12 @@ def relative_rank(card: int, position: Position) -> int:
     return (rank_of(card) - position.base_rank) % RANKS_PER_SUIT
 
 
+def may_go_up(card: int, position: Position, held: set[int] | tuple[int, ...]) -> bool:
+    """No card of ``held`` of ``card``'s suit lies between its foundation's top and it."""
+    below = range(position.foundations[suit_of(card)], relative_rank(card, position))
+    return not any(suit_of(h) == suit_of(card) and relative_rank(h, position) in below for h in held)
+
+
 def stuck(position: Position, rules: Rules, refills: bool = True, chains: bool = True, returns: bool = True,
           buried: bool = True) -> bool:
     """The relaxed game cannot empty the reserve (so, by docs/dominances.md section 5, the
@@ -42,13 +47,8 @@ def stuck(position: Position, rules: Rules, refills: bool = True, chains: bool =
     def on_a_top(card: int) -> bool:
         return any(goes_on(card, onto, position, rules) for onto in tops)
 
-    def may_go_up(card: int) -> bool:
-        below = range(position.foundations[suit_of(card)], relative_rank(card, position))
-        held_ranks = {relative_rank(h, position) for h in held if suit_of(h) == suit_of(card)}
-        return not any(rank in held_ranks for rank in below)
-
     def may_leave(card: int) -> bool:
-        return on_a_top(card) or may_go_up(card)
+        return on_a_top(card) or may_go_up(card, position, held)
 
     def clear_above(column: list[int]) -> list[bool]:
         """For each card, whether the cards above it in ``column`` may all leave."""
@@ -57,14 +57,14 @@ def stuck(position: Position, rules: Rules, refills: bool = True, chains: bool =
             return clear
         for i in range(len(column) - 2, -1, -1):
             above = column[i + 1]
-            clear[i] = on_a_top(above) or (may_go_up(above) and clear[i + 1])
+            clear[i] = on_a_top(above) or (may_go_up(above, position, held) and clear[i + 1])
         return clear
 
     def may_empty(i: int) -> bool:
         if refilled[i] is not None:
             return may_leave(refilled[i])
         column = columns[i]
-        return on_a_top(column[0]) or (may_go_up(column[0]) and clear_above(column)[0])
+        return on_a_top(column[0]) or (may_go_up(column[0], position, held) and clear_above(column)[0])
 
     def grow() -> None:
         allowed = set(range(52)) - held - (up if not (rules.worry_back and returns) else set())

@@ -11,8 +11,7 @@ import numpy as np
 import pytest
 
 from bruteforce import UNKNOWN, UNWINNABLE, WINNABLE, bruteforce, random_small_layout, referee_moves
-from relaxed_reserve import relative_rank, stuck
-from canfield_solver.cards import suit_of
+from relaxed_reserve import may_go_up, stuck
 from canfield_solver.codes import position_from_code, position_from_number
 from canfield_solver.deal import Position, position_from_dict
 from canfield_solver.engine.bridge import decode, encode
@@ -166,10 +165,7 @@ def random_play(position: Position, rules: Rules, rng: random.Random, moves: int
     return position
 
 
-def goes_up_freely(position: Position, card: int) -> bool:
-    """No reserve card of ``card``'s suit lies between its foundation's top and it."""
-    below = range(position.foundations[suit_of(card)], relative_rank(card, position))
-    return not any(suit_of(held) == suit_of(card) and relative_rank(held, position) in below for held in position.reserve)
+ASKED = (RESERVE_F, "refill", TALON_T, RESERVE_T)  # the moves lost_after asks after (a refill: any move's)
 
 
 def test_the_moves_lost_after_skips_never_make_the_game_stuck():
@@ -200,7 +196,7 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
             after = decode(st, position.base_rank)
             placed = after.tableau[move_target(move)][-1] if kind in (TALON_T, RESERVE_T) else None
             asked = (kind == RESERVE_F or (undo >> 8) & 1 == 1
-                     or (placed is not None and not goes_up_freely(after, placed)))
+                     or (placed is not None and not may_go_up(placed, after, after.reserve)))
             assert lost_after(st, move, undo) == (asked and now_stuck)
             if not asked and kind not in (COLUMN_F, TALON_F):
                 assert not now_stuck
@@ -210,6 +206,3 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
     assert counts["skipped", False] >= 1000, counts
     assert min(counts[label, True] for label in ASKED) >= 1, counts  # each move asked after makes some stuck
     assert sum(counts[label, True] for label in ASKED) >= 50, counts
-
-
-ASKED = (RESERVE_F, "refill", TALON_T, RESERVE_T)
