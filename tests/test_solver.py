@@ -489,6 +489,30 @@ def test_taking_turns_ends_with_the_first_search_to_end():
     assert turns.step(5) == WON and turns.winner is first.winner
 
 
+def test_taking_turns_gives_the_second_search_a_quarter_of_the_states_past_the_equal_ones(monkeypatch):
+    from canfield_solver.engine import turns
+    from canfield_solver.engine.search import RUNNING, TABLE_FULL
+
+    monkeypatch.setattr(turns, "EQUAL_STATES", 20)
+    first, second = _FakeSearch([RUNNING] * 20), _FakeSearch([RUNNING] * 20)
+    taking = turns.TakingTurns(first, lambda: second)
+    seen = []
+    for _ in range(14):
+        assert taking.step(10) == RUNNING
+        seen.append((first.nodes(), second.nodes()))
+    # Turn about up to 20 states each; then the second's turn comes once it has fewer than
+    # 20 + (first - 20) / 4, so at 70 states of the first (30 < 32), and at 110 (40 < 42).
+    assert seen[:4] == [(10, 0), (10, 10), (20, 10), (20, 20)]
+    assert seen[4:9] == [(30, 20), (30, 30), (40, 30), (50, 30), (60, 30)]
+    assert seen[9:] == [(70, 30), (70, 40), (80, 40), (90, 40), (100, 40)]
+    # A first search that waits for good leaves every turn to the second, whatever the share.
+    first, second = _FakeSearch([RUNNING] * 5 + [TABLE_FULL]), _FakeSearch([RUNNING] * 20)
+    taking = turns.TakingTurns(first, lambda: second)
+    for _ in range(16):
+        taking.step(10)
+    assert (first.nodes(), second.nodes()) == (60, 100)
+
+
 # docs/dominances.md, section 7: CF1-D3-AAAAAKD under Solvitaire's rules is lost under draw 1 in
 # 21,931 states; under draw 3 alone its search needs 43.1 M states to prove it lost.
 def test_a_deal_lost_under_draw_1_is_proved_lost_under_draw_3_by_the_easier_game():

@@ -4,7 +4,9 @@
 win search needs swings by factors of a thousand with the move order, one way on some deals and
 the other way on others (docs/benchmarks.md). Both searches are complete, so whichever ends
 first, with a win or with every state searched, decides; the other is dropped. Each keeps its own
-table: a state one search has entered but not finished says nothing to the other.
+table: a state one search has entered but not finished says nothing to the other. So a lost
+deal is proved twice: past the first million states each, the second search gets a quarter as
+many states as the first, which saves most of that cost and keeps the wins it finds early.
 
 ``WithSideSearch``: a search and, for a quarter as many states and up to a bound, a side search
 of the same position: under draw 1 with unlimited passes, an easier game (when that one is lost,
@@ -24,6 +26,9 @@ SIDE_SHARE = 4  # a side search gets one state for every this many of the search
 EASIER_MOST = 2_000_000  # the easier game's search is dropped after this many states (the largest
 # of its losses measured took 954,023: docs/benchmarks.md), so that where the draw-1 game is hard
 # too it costs a bounded part of a search
+EQUAL_STATES = 1_000_000  # two orders taking turns search as many states each up to this many ...
+LATE_SHARE = 4  # ... then the second gets one state for every this many of the first's: a lost deal
+# pays for both proofs only that far (docs/benchmarks.md, "Moves whole: the second order's share")
 OTHER_ORDER_MOST = 1_000_000  # the other order's search is dropped after this many: it is there
 # for wins that order finds early, and a lost deal pays for it
 
@@ -56,7 +61,8 @@ def turn(search: Stepped, budget: int) -> int:
 
 class TakingTurns:
     """``step(budget)`` steps one of two searches (``SharedSearch``) for ``budget`` states, then
-    hands the turn to the other; the second is made by ``make_second`` when its first turn comes.
+    hands the turn to the one whose turn is due (``_next_turn``); the second is made by
+    ``make_second`` when its first turn comes.
     RUNNING until one ends: then its status (WON, EXHAUSTED), and ``winner`` is the search that
     found the win, ``kept`` the one whose table holds what that search proved; TABLE_FULL once
     neither table can grow. The same calls as ``SharedSearch``, for ``driver.search_win``."""
@@ -89,9 +95,18 @@ class TakingTurns:
             self.full[self.turn] = True
             if all(self.full):
                 return TABLE_FULL
-        if not self.full[1 - self.turn]:
-            self.turn = 1 - self.turn
+        self.turn = self._next_turn()
         return RUNNING
+
+    def _next_turn(self) -> int:
+        """The second search's turn while it has searched fewer states than its share of the
+        first's (all of them up to ``EQUAL_STATES``, then one for every ``LATE_SHARE``) or while
+        the first waits for good; else the first's."""
+        if self.full[0] or self.full[1]:
+            return 0 if self.full[1] else 1
+        first = self.searches[0].nodes()
+        second = self.searches[1].nodes() if len(self.searches) == 2 else 0
+        return 1 if second < min(first, EQUAL_STATES + (first - EQUAL_STATES) // LATE_SHARE) else 0
 
 
 class WithSideSearch:
