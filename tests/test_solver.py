@@ -497,14 +497,14 @@ def test_taking_turns_gives_the_second_search_a_quarter_of_the_states_past_the_e
     first, second = _FakeSearch([RUNNING] * 20), _FakeSearch([RUNNING] * 20)
     taking = turns.TakingTurns(first, lambda: second)
     seen = []
-    for _ in range(14):
+    for _ in range(16):
         assert taking.step(10) == RUNNING
         seen.append((first.nodes(), second.nodes()))
     # Turn about up to 20 states each; then the second's turn comes once it has fewer than
     # 20 + (first - 20) / 4, so at 70 states of the first (30 < 32), and at 110 (40 < 42).
     assert seen[:4] == [(10, 0), (10, 10), (20, 10), (20, 20)]
     assert seen[4:9] == [(30, 20), (30, 30), (40, 30), (50, 30), (60, 30)]
-    assert seen[9:] == [(70, 30), (70, 40), (80, 40), (90, 40), (100, 40)]
+    assert seen[9:] == [(70, 30), (70, 40), (80, 40), (90, 40), (100, 40), (110, 40), (110, 50)]
     # A first search that waits for good leaves every turn to the second, whatever the share.
     first, second = _FakeSearch([RUNNING] * 5 + [TABLE_FULL]), _FakeSearch([RUNNING] * 20)
     taking = turns.TakingTurns(first, lambda: second)

@@ -28,7 +28,7 @@ EASIER_MOST = 2_000_000  # the easier game's search is dropped after this many s
 # too it costs a bounded part of a search
 EQUAL_STATES = 1_000_000  # two orders taking turns search as many states each up to this many ...
 LATE_SHARE = 4  # ... then the second gets one state for every this many of the first's: a lost deal
-# pays for both proofs only that far (docs/benchmarks.md, "Moves whole: the second order's share")
+# pays for both proofs only that far (docs/benchmarks.md, "Moves "whole": the second order's share")
 OTHER_ORDER_MOST = 1_000_000  # the other order's search is dropped after this many: it is there
 # for wins that order finds early, and a lost deal pays for it
 
@@ -102,8 +102,10 @@ class TakingTurns:
         """The second search's turn while it has searched fewer states than its share of the
         first's (all of them up to ``EQUAL_STATES``, then one for every ``LATE_SHARE``) or while
         the first waits for good; else the first's."""
-        if self.full[0] or self.full[1]:
-            return 0 if self.full[1] else 1
+        if self.full[0]:
+            return 1
+        if self.full[1]:
+            return 0
         first = self.searches[0].nodes()
         second = self.searches[1].nodes() if len(self.searches) == 2 else 0
         return 1 if second < min(first, EQUAL_STATES + (first - EQUAL_STATES) // LATE_SHARE) else 0
