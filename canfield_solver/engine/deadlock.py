@@ -72,14 +72,12 @@ def _column_reach(st, onto, up):
     for column in range(4):
         base = L.COLUMN_CARDS + column * L.PILE
         n = st[L.COLUMN_N + column]
-        clear = n > 0  # the cards above the one at ``i`` may all leave
+        clear = np.int64(1)  # 1 when the cards above the one at ``i`` may all leave (a bit: no branch in the scan)
         for i in range(n - 1, -1, -1):
             card = st[base + i]
-            if clear:
-                cards |= np.int64(1) << card
-            clear = (onto >> card) & 1 == 1 or (clear and (up >> card) & 1 == 1)
-        if clear:
-            emptied |= np.int64(1) << column
+            cards |= clear << card
+            clear = ((onto >> card) | (clear & (up >> card))) & 1
+        emptied |= (clear & (n > 0)) << column
     return cards, emptied
 
 
@@ -123,23 +121,33 @@ def _tops(st, held, red, black, allowed, builds):
     """``T`` (docs/dominances.md, section 5) as ranks of each colour, from ``red`` and ``black``
     (a part of it) while the reserve holds ``held``: the column cards that may become tops, each
     card built on one of ``T`` out of ``allowed``, and again while that adds any; with the cards
-    that build on a card of ``T`` and those that may go up."""
+    that build on a card of ``T``, those that may go up, and the columns whose cards may all leave."""
     up = _may_go_up(st, held)
     while True:
         onto = _onto(red, black, builds)
+        cards, emptied = _column_reach(st, onto, up)
         if red == SUIT and black == SUIT:  # every rank of both colours: nothing more to add
-            return red, black, onto, up
-        cards, _ = _column_reach(st, onto, up)
+            return red, black, onto, up, emptied
         more_red, more_black = _grow(red | _red_ranks(cards), black | _black_ranks(cards),
                                      _red_ranks(allowed), _black_ranks(allowed), builds)
         if more_red == red and more_black == black:
-            return red, black, onto, up
+            return red, black, onto, up, emptied
         red, black = more_red, more_black
 
 
 @kernel
 def reserve_stuck(st):
-    """No sequence of moves empties the reserve, so the state is lost.
+    """No sequence of moves empties the reserve, so the state is lost (``stuck``)."""
+    if st[L.RESERVE_N] == 0:
+        return False
+    held = _held(st)
+    return stuck(st, held, _may_go_up(st, held))
+
+
+@kernel
+def stuck(st, held, up):
+    """``reserve_stuck`` given the reserve's cards ``held`` (``_held``) and the cards that may go
+    up (``_may_go_up``), which ``lost_after`` has already computed.
 
     Relaxed game, the reserve top first: the top leaves when it may leave its place; else it
     refills a column that may empty: one of ``st`` whose cards may all leave, or one that a
@@ -149,9 +157,6 @@ def reserve_stuck(st):
     by them, and once every card left in the reserve may leave, the game goes through.
     """
     n = st[L.RESERVE_N]
-    if n == 0:
-        return False
-    held = _held(st)  # the cards still in the reserve
     unfilled = np.int64(0)  # the columns of ``st`` the game has not refilled
     for column in range(4):
         if st[L.COLUMN_N + column] > 0:
@@ -161,17 +166,16 @@ def reserve_stuck(st):
     if st[L.TABLEAU_BASE] == 1:
         builds &= ~(np.int64(1) << ((st[L.BASE_RANK] + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT))
     allowed = ALL_CARDS & ~held & ~(_up_cards(st) if st[L.WORRY_BACK] == 0 else np.int64(0))  # what ``T`` grows by
-    red, black, onto, up = np.int64(0), np.int64(0), np.int64(0), _may_go_up(st, held)
+    red, black, onto, emptied = np.int64(0), np.int64(0), np.int64(0), np.int64(0)
     leave = up
     for i in range(n - 1, -1, -1):
         if held & ~leave == 0:  # each card left may leave in its turn (``leave`` only grows)
             return False
         card = st[L.RESERVE_CARDS + i]
         if (leave >> card) & 1 == 0:  # ``T`` and ``leave`` are brought up to date only here
-            red, black, onto, up = _tops(st, held, red, black, allowed, builds)
+            red, black, onto, up, emptied = _tops(st, held, red, black, allowed, builds)
             leave = onto | up
         if (leave >> card) & 1 == 0:
-            emptied = _column_reach(st, onto, up)[1]
             free = emptied & unfilled
             if free != 0:
                 unfilled ^= free & -free
@@ -202,6 +206,8 @@ def lost_after(st, move, undo):
     if kind == TALON_T or kind == RESERVE_T:
         column = move_target(move)
         card = st[L.COLUMN_CARDS + column * L.PILE + st[L.COLUMN_N + column] - 1]
-        if (_may_go_up(st, _held(st)) >> card) & 1 == 0:
-            return reserve_stuck(st)
+        held = _held(st)
+        up = _may_go_up(st, held)
+        if (up >> card) & 1 == 0:
+            return stuck(st, held, up)
     return False
