@@ -204,13 +204,30 @@ def next_cards(st):
 
 @kernel
 def generate(st, out):
-    """Write every legal move of the state into ``out``; return how many.
+    """Write every legal move of the state into ``out``; return how many."""
+    return moves_onto(st, out, -1)
+
+
+@inlined
+def _takers_of(st, column, wanted_column, from_talon):
+    """``takers`` of ``column``, or no card when ``wanted_column`` is another column."""
+    if wanted_column >= 0 and wanted_column != column:
+        return np.int64(0)
+    return takers(st, column, from_talon)
+
+
+@kernel
+def moves_onto(st, out, column):
+    """Write the legal moves that put a card onto column ``column`` into ``out`` (every legal
+    move, the foundation moves too, when ``column`` is -1); return how many. The search asks
+    for one column's where the next move must build on its top (``layout.BUILD_ON``).
 
     Each pile's card is tested against bit masks of what the foundations and each column take.
     """
     count = 0
-    fits = next_cards(st)
-    onto = (takers(st, 0, False), takers(st, 1, False), takers(st, 2, False), takers(st, 3, False))
+    fits = next_cards(st) if column < 0 else np.int64(0)
+    onto = (_takers_of(st, 0, column, False), _takers_of(st, 1, column, False), _takers_of(st, 2, column, False),
+            _takers_of(st, 3, column, False))
     if st[L.RESERVE_N] > 0:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if (fits >> card) & 1 == 1:
@@ -223,8 +240,11 @@ def generate(st, out):
     direct, recycle = reachable_splits(st)
     reach = direct | recycle
     if reach != 0:
-        talon_onto = (takers(st, 0, True), takers(st, 1, True), takers(st, 2, True), takers(st, 3, True))
+        talon_onto = (_takers_of(st, 0, column, True), _takers_of(st, 1, column, True), _takers_of(st, 2, column, True),
+                      _takers_of(st, 3, column, True))
         wanted = fits | talon_onto[0] | talon_onto[1] | talon_onto[2] | talon_onto[3]
+        if wanted == 0:
+            reach = np.int64(0)
         while reach != 0:  # the reachable splits, lowest first
             split = trailing_zeros(reach)
             reach &= reach - 1

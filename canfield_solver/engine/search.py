@@ -31,7 +31,7 @@ from .movegen import (
     encode_move,
     fits_foundation,
     foundation_card,
-    generate,
+    moves_onto,
     make,
     move_count,
     move_kind,
@@ -246,19 +246,21 @@ def liftable_cards(st, column, prune_partial):
 
 
 @kernel
-def can_be_built_on(st, card, target, talon, free, lifted):
+def can_be_built_on(st, card, target, talon, free, prune_partial):
     """Once talon card ``card`` lies on column ``target``, some move could put a card on it:
-    ``talon`` and ``free`` are ``free_cards``, ``lifted`` the ``liftable_cards`` of each column.
-    Under spaces "waste-first", while another column is empty, only talon cards count."""
-    reach = free
-    space = False
+    ``talon`` and ``free`` are ``free_cards``, and the other columns' ``liftable_cards`` count
+    too. Under spaces "waste-first", while another column is empty, only talon cards count."""
+    wanted = builders(st, card)
+    if st[L.SPACES] == 2:
+        for column in range(4):
+            if column != target and st[L.COLUMN_N + column] == 0:
+                return wanted & talon != 0
+    if wanted & free != 0:
+        return True
     for column in range(4):
-        if column != target:
-            reach |= lifted[column]
-            space = space or st[L.COLUMN_N + column] == 0
-    if st[L.SPACES] == 2 and space:
-        reach = talon
-    return builders(st, card) & reach != 0
+        if column != target and wanted & liftable_cards(st, column, prune_partial) != 0:
+            return True
+    return False
 
 
 @kernel
@@ -293,13 +295,10 @@ def ordered_moves(st, out, dominance):
             out[0] = forced
             return 1
         prune_partial = partial_moves_pruned(st)
-    count = generate(st, out)
     must_build = built_on_column(st)
-    waits = st[L.TALON_WAITS] == 1
-    talon, free = free_cards(st) if waits else (np.int64(0), np.int64(0))
-    lifted = ((liftable_cards(st, 0, prune_partial), liftable_cards(st, 1, prune_partial),
-               liftable_cards(st, 2, prune_partial), liftable_cards(st, 3, prune_partial)) if waits
-              else (np.int64(0), np.int64(0), np.int64(0), np.int64(0)))
+    count = moves_onto(st, out, must_build)
+    unknown = True  # ``talon`` and ``free`` are computed for the first talon play that waits
+    talon, free = np.int64(0), np.int64(0)
     first_empty = -1
     for c in range(4):
         if st[L.COLUMN_N + c] == 0:
@@ -309,11 +308,12 @@ def ordered_moves(st, out, dominance):
     for i in range(count):
         move = out[i]
         kind = move_kind(move)
-        if must_build >= 0 and (kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F or move_target(move) != must_build):
-            continue
-        if (kind == TALON_T and talon_play_waits(st, move_target(move))
-                and not can_be_built_on(st, st[L.TALON + move_split(move) - 1], move_target(move), talon, free, lifted)):
-            continue
+        if kind == TALON_T and talon_play_waits(st, move_target(move)):
+            if unknown:
+                talon, free = free_cards(st)
+                unknown = False
+            if not can_be_built_on(st, st[L.TALON + move_split(move) - 1], move_target(move), talon, free, prune_partial):
+                continue
         if kind == COLUMN_T and prune_partial:
             source = move_source(move)
             uncovered = st[L.COLUMN_N + source] - move_count(move)
