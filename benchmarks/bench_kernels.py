@@ -8,7 +8,7 @@ Run by hand (not a test)::
 It runs the searches of a few hard deals (CF1-D3-AAAAAAM and others) and keeps the state they are
 in every 997 states, then times, per kept state (best of several rounds, nanoseconds):
 ``generate`` (the legal moves), ``ordered_moves`` (the moves searched, with the dominances), and
-the keys of the states those moves lead to (``make``, ``state_key``, ``unmake`` for each, which
+the keys of the states those moves lead to (``child_keys.child_key`` for each, as
 ``search.expand_node`` does). A state entered by ``search.run`` costs these plus its table probes.
 """
 
@@ -22,10 +22,11 @@ from numba import njit
 
 from canfield_solver.codes import position_from_number
 from canfield_solver.engine.bridge import encode
-from canfield_solver.engine.movegen import MAX_MOVES, generate, make, unmake
+from canfield_solver.engine.child_keys import child_key, column_mixes
+from canfield_solver.engine.movegen import MAX_MOVES, generate
 from canfield_solver.engine.search import RUNNING, TABLE_FULL, SearchArrays, ordered_moves
 from canfield_solver.engine.table import new_table
-from canfield_solver.engine.zobrist import full_hash, make_table, state_key
+from canfield_solver.engine.zobrist import full_hash, make_table
 from canfield_solver.rules import Rules
 
 DEALS = (12, 179, 7, 184, 43)  # deal numbers of some of the longest searches of bench_solve
@@ -66,10 +67,9 @@ def time_child_keys(states, z, rounds):
         full_hash(st, z, hashes)
         count = ordered_moves(st, out, True)
         for _ in range(rounds):
+            mixes = column_mixes(hashes)
             for j in range(count):
-                undo = make(st, hashes, z, out[j])
-                mixed ^= state_key(st, z, hashes)
-                unmake(st, hashes, z, out[j], undo)
+                mixed ^= child_key(st, z, hashes, mixes, out[j])
     return mixed
 
 

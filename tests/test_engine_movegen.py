@@ -3,7 +3,8 @@
 At each position: the engine's moves, expanded to draws/recycles and a play, give exactly the
 positions the referee reaches by its own legal moves (draws and recycles followed by a waste play
 counting as one); make/unmake restore the arrays and the hash; the incremental hash equals one
-computed from scratch; permuting the columns keeps the key.
+computed from scratch; ``child_key`` predicts the key each move leads to; permuting the columns
+keeps the key.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 from canfield_solver.codes import position_from_number
 from canfield_solver.deal import Position, validate
 from canfield_solver.engine.bridge import decode, encode, referee_moves, unpack
+from canfield_solver.engine.child_keys import child_key, column_mixes
 from canfield_solver.engine import layout as L
 from canfield_solver.engine.movegen import MAX_MOVES, encode_move, generate, make, reachable_splits, unmake
 from canfield_solver.engine.search import move_score, with_score
@@ -87,6 +89,7 @@ def check_position(position: Position, rules: Rules) -> int:
         key = after.with_changes(recycles=0)
         assert key not in engine, f"move {unpack(move)} duplicates another"
         engine[key] = after.recycles
+        check_child_key(st, hashes, move)
         before_hashes = hashes.copy()
         undo = make(st, hashes, Z, move)
         assert decode(st, position.base) == after, f"make {unpack(move)} differs from the referee"
@@ -99,6 +102,18 @@ def check_position(position: Position, rules: Rules) -> int:
         assert (hashes == before_hashes).all(), f"unmake {unpack(move)} does not restore the hash"
     assert engine == referee_results(position, rules)
     return count
+
+
+def check_child_key(st: np.ndarray, hashes: np.ndarray, move: int) -> None:
+    """``child_key`` gives the key of the state ``move`` leads to, whether talon plays wait or not."""
+    for waits in (0, 1):
+        st[L.TALON_WAITS] = waits
+        mixes = tuple(np.uint64(mix) for mix in column_mixes(hashes))  # as the kernels pass them, not Python ints
+        predicted = child_key(st, Z, hashes, mixes, move)
+        undo = make(st, hashes, Z, move)
+        assert predicted == state_key(st, Z, hashes), f"child_key of {unpack(move)} (waits {waits}) differs"
+        unmake(st, hashes, Z, move, undo)
+    st[L.TALON_WAITS] = 0
 
 
 def walk(rules: Rules, count: int, seed: int):

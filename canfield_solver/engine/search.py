@@ -14,6 +14,7 @@ import numpy as np
 from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
 from . import layout as L
 from .buried import buried_for_good
+from .child_keys import child_key, column_mixes
 from .deadlock import lost_after, reserve_stuck
 from .kernel import inlined, kernel
 from .movegen import (
@@ -345,10 +346,9 @@ def expand_node(st, hashes, z, slots, moves, keys, base, dominance):
     that ``run`` makes later (mostly of states already seen) find it in the cache instead of
     waiting on memory one at a time."""
     count = ordered_moves(st, moves[base : base + MAX_MOVES], dominance)
+    mixes = column_mixes(hashes)
     for j in range(base, base + count):
-        u = make(st, hashes, z, moves[j])
-        key = state_key(st, z, hashes)
-        unmake(st, hashes, z, moves[j], u)
+        key = child_key(st, z, hashes, mixes, moves[j])
         keys[j] = key
         prefetch(slots, key)
     return count

@@ -62,17 +62,24 @@ def recycles_hash(recycles):
 
 @kernel
 def canonical_split(st):
-    """The talon split ``k`` up to states reachable both ways by draws and recycles alone.
+    """The talon split of ``st`` up to states reachable both ways by draws and recycles alone
+    (``split_class``)."""
+    return split_class(st, st[L.TALON_K], st[L.TALON_N])
+
+
+@kernel
+def split_class(st, k, n):
+    """Talon split ``k`` of a talon of ``n`` cards up to states reachable both ways by draws and
+    recycles alone, under the rules of ``st``.
 
     With unlimited passes, draws and recycles reach split 0 from any ``k``, and from 0 they reach
     every split under draw 1, and under draw 3 the splits 3, 6, ... and ``n``. So all splits
     (draw 1), or the multiples of 3 and ``n`` (draw 3), are mutually reachable and have the same
     reachable cards: they map to 0. With limited passes a recycle costs a pass, so ``k`` stays.
     """
-    k = st[L.TALON_K]
     if st[L.PASSES] != 0:
         return k
-    if st[L.DRAW_COUNT] == 1 or k % 3 == 0 or k == st[L.TALON_N]:
+    if st[L.DRAW_COUNT] == 1 or k % 3 == 0 or k == n:
         return 0
     return k
 
