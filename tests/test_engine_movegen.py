@@ -3,8 +3,8 @@
 At each position: the engine's moves, expanded to draws/recycles and a play, give exactly the
 positions the referee reaches by its own legal moves (draws and recycles followed by a waste play
 counting as one); make/unmake restore the arrays and the hash; the incremental hash equals one
-computed from scratch; ``child_key`` predicts the key each move leads to; permuting the columns
-keeps the key.
+computed from scratch; ``child_key`` predicts the key each move leads to; ``moves_onto`` a column
+lists the moves onto it; permuting the columns keeps the key.
 """
 
 from __future__ import annotations
@@ -21,7 +21,10 @@ from canfield_solver.deal import Position, validate
 from canfield_solver.engine.bridge import decode, encode, referee_moves, unpack
 from canfield_solver.engine.child_keys import child_key, column_mixes
 from canfield_solver.engine import layout as L
-from canfield_solver.engine.movegen import MAX_MOVES, encode_move, generate, make, reachable_splits, unmake
+from canfield_solver.engine.movegen import (
+    COLUMN_F, MAX_MOVES, RESERVE_F, TALON_F, encode_move, generate, make, move_kind, move_target, moves_onto, reachable_splits,
+    unmake,
+)
 from canfield_solver.engine.search import move_score, with_score
 from canfield_solver.engine.zobrist import full_hash, make_table, state_key
 from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, crosses_base, legal_moves
@@ -101,7 +104,17 @@ def check_position(position: Position, rules: Rules) -> int:
         assert decode(st, position.base) == position, f"unmake {unpack(move)} does not restore the state"
         assert (hashes == before_hashes).all(), f"unmake {unpack(move)} does not restore the hash"
     assert engine == referee_results(position, rules)
+    check_moves_onto(st, out[:count].copy())
     return count
+
+
+def check_moves_onto(st: np.ndarray, every: np.ndarray) -> None:
+    """``moves_onto`` a column lists the moves of ``generate`` (``every``) that put a card on it."""
+    out = np.zeros(MAX_MOVES, np.int32)
+    for column in range(4):
+        onto = {int(m) for m in every if move_kind(m) not in (RESERVE_F, TALON_F, COLUMN_F) and move_target(m) == column}
+        count = moves_onto(st, out, column)
+        assert sorted(out[:count]) == sorted(onto), f"moves onto column {column} differ"
 
 
 def check_child_key(st: np.ndarray, hashes: np.ndarray, move: int) -> None:
