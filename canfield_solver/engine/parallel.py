@@ -9,9 +9,9 @@ docs/engine.md, "Several searches".
 
 On one thread the searches take turns, a share of each ``step`` each, in a fixed order, so every
 run searches the same states; there are ``MIN_SEARCHES`` of them even then, because a win the
-first search's order would reach only after a long detour is often met early by the second,
-which starts from the moves the first would try last (a proof that a deal is lost visits the same
-states either way). With ``threads`` > 1 each search runs on its own thread (``search.run``
+first search's order would reach only after a long detour is often met early by another, which
+starts from the moves the first would try last, or from the middle of them (a proof that a deal
+is lost visits the same states either way; docs/benchmarks.md, "Three searches on one thread"). With ``threads`` > 1 each search runs on its own thread (``search.run``
 lets go of the GIL; ``table.insert`` is atomic); then the states searched and the win found
 depend on timing.
 """
@@ -27,7 +27,7 @@ from .movegen import unmake
 from .search import DEPTH, EXHAUSTED, NODES, RUNNING, STACK_FULL, STATUS, TABLE_FULL, WON, SearchArrays
 
 SOLO_STATES = 200_000  # one search alone searches this many states before the others join
-MIN_SEARCHES = 2
+MIN_SEARCHES = 3
 
 
 @kernel
