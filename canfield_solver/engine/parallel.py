@@ -11,9 +11,9 @@ On one thread the searches take turns, a share of each ``step`` each, in a fixed
 run searches the same states; there are ``MIN_SEARCHES`` of them even then, because a win the
 first search's order would reach only after a long detour is often met early by another, which
 starts from the moves the first would try last, or from the middle of them (a proof that a deal
-is lost visits the same states either way; docs/benchmarks.md, "Three searches on one thread"). With ``threads`` > 1 each search runs on its own thread (``search.run``
-lets go of the GIL; ``table.insert`` is atomic); then the states searched and the win found
-depend on timing.
+is lost visits the same states either way; docs/benchmarks.md, "Three searches on one thread").
+With ``threads`` > 1 each search runs on its own thread (``search.run`` lets go of the GIL;
+``table.insert`` is atomic); then the states searched and the win found depend on timing.
 """
 
 from __future__ import annotations

@@ -32,7 +32,6 @@ from .movegen import (
     encode_move,
     fits_foundation,
     foundation_card,
-    moves_onto,
     make,
     move_count,
     move_kind,
@@ -40,6 +39,7 @@ from .movegen import (
     move_source,
     move_split,
     move_target,
+    moves_onto,
     next_cards,
     reachable_splits,
     relative_rank,
@@ -298,7 +298,7 @@ def ordered_moves(st, out, dominance):
         prune_partial = partial_moves_pruned(st)
     must_build = built_on_column(st)
     count = moves_onto(st, out, must_build)
-    unknown = True  # ``talon`` and ``free`` are computed for the first talon play that waits
+    have_free_cards = False  # ``talon`` and ``free``: computed for the first talon play that waits
     talon, free = np.int64(0), np.int64(0)
     first_empty = -1
     for c in range(4):
@@ -310,9 +310,9 @@ def ordered_moves(st, out, dominance):
         move = out[i]
         kind = move_kind(move)
         if kind == TALON_T and talon_play_waits(st, move_target(move)):
-            if unknown:
+            if not have_free_cards:
                 talon, free = free_cards(st)
-                unknown = False
+                have_free_cards = True
             if not can_be_built_on(st, st[L.TALON + move_split(move) - 1], move_target(move), talon, free, prune_partial):
                 continue
         if kind == COLUMN_T and prune_partial:
