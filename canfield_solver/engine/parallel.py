@@ -65,8 +65,10 @@ def hand_over(busy: SearchArrays, idle: SearchArrays) -> bool:
 
 
 class SharedSearch:
-    """Searches from ``first`` (started) sharing its table, ``max(threads, MIN_SEARCHES)`` of them
-    once the first has searched ``SOLO_STATES`` states, stepped together on ``threads`` threads.
+    """Searches from ``first`` (started) sharing its table, one per thread (``MIN_SEARCHES`` on
+    one thread: more than one search a thread would leave a thread waiting on another's extra
+    share in each step) once the first has searched ``SOLO_STATES`` states, stepped together on
+    ``threads`` threads.
 
     ``step(budget)`` runs every busy search for its share of ``budget`` new states and returns WON
     (``winner`` found it), EXHAUSTED (every search ended: no win), TABLE_FULL (the table cannot grow
@@ -75,7 +77,7 @@ class SharedSearch:
 
     def __init__(self, first: SearchArrays, threads: int, memory: int, dominance: bool) -> None:
         self.searches = [first]
-        self.size = max(threads, MIN_SEARCHES)
+        self.size = threads if threads > 1 else MIN_SEARCHES
         self.memory = memory
         self.dominance = dominance
         self.winner = first
