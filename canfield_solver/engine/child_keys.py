@@ -72,19 +72,19 @@ def child_key(st, z, hashes, mixes, move):
         base = L.COLUMN_CARDS + source * L.PILE
         length = st[L.COLUMN_N + source]
         taken = hashes[1 + source]
-        put = hashes[1 + target]
-        onto = st[L.COLUMN_N + target]
         for i in range(length - count, length):
-            card = st[base + i]
-            taken ^= z[Z_COLUMN + i * DECK_SIZE + card]
-            put ^= z[Z_COLUMN + (onto + i - length + count) * DECK_SIZE + card]
+            taken ^= z[Z_COLUMN + i * DECK_SIZE + st[base + i]]
+        if kind == COLUMN_T:  # (for a foundation move ``target`` is the card's suit)
+            put = hashes[1 + target]
+            onto = st[L.COLUMN_N + target] - (length - count)  # where the card at ``i`` lands is ``onto + i``
+            for i in range(length - count, length):
+                put ^= z[Z_COLUMN + (onto + i) * DECK_SIZE + st[base + i]]
+            columns += mix64(put) - mixes[target]
         if count == length and st[L.RESERVE_N] > 0:  # the refill
             left = st[L.RESERVE_N] - 1
             taken ^= z[Z_COLUMN + st[L.RESERVE_CARDS + left]]
             h ^= z[Z_RESERVE + left + 1] ^ z[Z_RESERVE + left]
         columns += mix64(taken) - mixes[source]
-        if kind == COLUMN_T:
-            columns += mix64(put) - mixes[target]
     key = (h ^ z[Z_SPLIT + split_class(st, k, n)]) + columns
     if build_on > 0:
         key ^= z[Z_BUILD_ON + build_on - 1]
