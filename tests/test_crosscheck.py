@@ -458,6 +458,25 @@ RETURNS_NEED_KELLER = {"base": "7S", "reserve": ["6C", "4S", "10S", "2S"],
                        "recycles": 1}
 
 
+# Found by a random search against a solver that searched a foundation return only when the next
+# move could use the returned card (put a card on it, or return the card under it on its
+# foundation), and then made such a move next: it called this won layout lost (one pass). Its
+# win returns 8C and 8D and only then 7D, which needs both: 8D off its foundation and 8C to go
+# on. Whichever return comes second, the move after the first does not use it
+# (docs/dominances.md, section 4, "Returns do not wait").
+TWO_RETURNS_ONE_MOVE = {"base": "3H", "reserve": [], "tableau": [[], [], ["QC"], []], "stock": ["10C"],
+                        "waste": ["KC", "AD", "KS", "9C", "AC", "AS", "2S", "2H", "2C", "AH", "JC", "2D"],
+                        "foundations": ["8C", "KD", "KH", "QS"]}
+
+
+def test_crosscheck_a_layout_won_by_one_move_that_needs_two_returns():
+    position = position_from_dict(TWO_RETURNS_ONE_MOVE)[0]
+    rule_sets = [Rules(draw=draw, worry_back=True, moves=moves, passes=1)
+                 for draw, moves in itertools.product((1, 3), ("any", "whole"))]
+    counts = run_crosscheck("a layout won by one move that needs two returns", [("two returns", position)], 30_000,
+                            rule_sets)
+    assert counts[WINNABLE] == len(rule_sets), counts
+
 # Found by a random search against a solver that played Keller's rule with foundation returns
 # under the cyclic tableau order too: it called this won layout lost (docs/dominances.md,
 # section 3: a chain of returned cards can wrap past the base rank there).
