@@ -3,9 +3,10 @@ from solve to solve (a hint solves hundreds of positions).
 
 The table is allocated once and cleared, not allocated again, between searches. Its contents
 are kept only where they are proven: a search that ends without a win (no limit hit) has shown
-that every state it entered is lost (see ``engine.search``'s completeness argument, which also
-holds when the table starts with states proven lost: a winnable state can never have been
-skipped for one of them). So after such a search the next one keeps the table and skips those
+that every state it entered is lost, and so is every state it stored as dominated by one
+(docs/dominances.md, section 8); ``engine.search``'s completeness argument also holds when the
+table starts with states proven lost: a winnable state can never have been skipped for one of
+them. So after such a search the next one keeps the table and skips those
 states; after a win or a limit the table is cleared, since a state entered then may be winnable.
 
 Keys leave out which cards the reserve holds (its length says which are left, see ``zobrist``),

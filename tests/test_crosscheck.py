@@ -845,3 +845,33 @@ def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
     assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
     assert tally.counts[UNWINNABLE] == len(cases), summary
     assert len(ended_by_the_easier_game) == POSITIONS, summary
+
+
+# Draw 3 with unlimited passes under every other rule option: where a state whose talon split lies
+# in the middle of a pass keeps the same state at the start of a pass out of the search
+# (docs/dominances.md, section 8). Whole moves with spaces waste are beyond the brute force.
+SPLIT_RULE_SETS = [
+    Rules(draw=3, worry_back=back, moves=moves, spaces=spaces, tableau_order=order)
+    for back, moves, spaces, order in itertools.product((True, False), ("any", "whole"), ("any", "waste", "waste-first"),
+                                                        ("cyclic", "base"))
+    if moves == "any" or spaces == "any"
+]
+
+
+def test_crosscheck_layouts_with_the_talon_split_in_the_middle_of_a_pass():
+    rng = random.Random(SEED + 13)
+    cases = []
+    while len(cases) < POSITIONS:
+        position = random_small_layout(rng, rng.randint(12, 22))
+        split, talon = len(position.waste), len(position.waste) + len(position.stock)
+        if split % 3 == 0 or split == talon or any(
+                crosses_base(upper, lower, position.base_rank)
+                for column in position.tableau for lower, upper in zip(column, column[1:])):
+            continue
+        # Half of them lost under the app's draw 3, where the search enters every state it can.
+        wanted = UNWINNABLE if len(cases) % 2 == 0 else WINNABLE
+        if bruteforce(position, Rules(draw=3), NODES).verdict == wanted:
+            cases.append((f"mid-pass layout {len(cases)} (seed {SEED + 13})", position))
+    counts = run_crosscheck(f"{POSITIONS} random small layouts with the talon split in the middle of a pass", cases,
+                            NODES, SPLIT_RULE_SETS)
+    assert counts[WINNABLE] >= POSITIONS and counts[UNWINNABLE] >= POSITIONS, counts

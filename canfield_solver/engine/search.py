@@ -47,7 +47,7 @@ from .movegen import (
     unmake,
 )
 from .table import grown, insert, prefetch
-from .zobrist import state_key
+from .zobrist import dominated_key, state_key
 
 MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
 SCORE_SHIFT = MOVE_BITS  # a move's search score rides above its fields (see ``move_score``)
@@ -441,7 +441,8 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
     ``track_best``: also keep in ``best`` and ``best_path`` the state with the most foundation
     cards entered so far and the path to it (the best-score search, ``best_score.py``). With
     dominances on, a state that ``deadlock.lost_after`` proves lost is given no moves (as the
-    start, by ``deadlock.reserve_stuck``, in ``start``).
+    start, by ``deadlock.reserve_stuck``, in ``start``), and entering a state also stores the
+    ``zobrist.dominated_key`` of the state its talon split dominates, which is then never entered.
     """
     depth = control[DEPTH]
     nodes = 0
@@ -472,6 +473,9 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
             break
         u = make(st, hashes, z, move)
         nodes += 1
+        dominated = dominated_key(st, z, hashes) if dominance else np.uint64(0)
+        if dominated != np.uint64(0):
+            prefetch(slots, dominated)
         path[depth] = move
         undo[depth] = u
         depth += 1
@@ -487,6 +491,8 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
         lost = dominance and lost_after(st, move, u)
         counts[depth] = 0 if lost else expand_node(st, hashes, z, slots, moves, keys, first[depth], dominance)
         nxt[depth] = 0
+        if dominated != np.uint64(0):
+            insert(slots, meta, dominated)  # when the table is full, that state may be entered later
     control[DEPTH] = depth
     control[NODES] += nodes
     control[STATUS] = status

@@ -104,7 +104,23 @@ def full_hash(st, z, hashes):
 @kernel
 def state_key(st, z, hashes):
     """The canonical key of the state (never 0, which marks an empty table slot)."""
-    key = hashes[0] ^ z[Z_SPLIT + canonical_split(st)]
+    return _key_with_split(st, z, hashes, canonical_split(st))
+
+
+@kernel
+def dominated_key(st, z, hashes):
+    """The key of the same state at the start of a pass, or 0: under draw 3 with unlimited passes
+    a split in the middle of a pass reaches every card that one does, and more, so no win is lost
+    when the search skips that state once it has entered this one (docs/dominances.md, section 8)."""
+    if st[L.DRAW_COUNT] != 3 or st[L.PASSES] != 0 or canonical_split(st) == 0:
+        return np.uint64(0)
+    return _key_with_split(st, z, hashes, 0)
+
+
+@kernel
+def _key_with_split(st, z, hashes, split):
+    """The key of the state with its talon split class taken as ``split``."""
+    key = hashes[0] ^ z[Z_SPLIT + split]
     key += mix64(hashes[1]) + mix64(hashes[2]) + mix64(hashes[3]) + mix64(hashes[4])
     if st[L.BUILD_ON] > 0:
         key ^= z[Z_BUILD_ON + st[L.BUILD_ON] - 1]
