@@ -14,8 +14,20 @@ from canfield_solver.cards import RANKS_PER_SUIT, parse_card, rank_of, suit_of
 from canfield_solver.cli import main
 from canfield_solver.codes import position_from_number
 from canfield_solver.deal import Position, position_from_dict, validate
-from canfield_solver.rules import FOUNDATION, RESERVE, Rules, apply, legal_moves
+from canfield_solver.rules import FOUNDATION, RESERVE, Rules, apply, crosses_base, legal_moves
 
+
+def has_a_build_across_the_base(position: Position) -> bool:
+    """Some column of ``position`` holds a card on one that only the cyclic order lets it go on:
+    the position is not legal under tableau order "base" (``rules.check_tableau_order``)."""
+    return any(crosses_base(upper, lower, position.base_rank)
+               for column in position.tableau for lower, upper in zip(column, column[1:]))
+
+
+def in_the_middle_of_a_pass(position: Position) -> bool:
+    """The talon split lies in the middle of a pass: not a multiple of 3, and not the talon's end."""
+    split, talon = len(position.waste), len(position.waste) + len(position.stock)
+    return split % 3 != 0 and split != talon
 
 def build_position(base, tableau, reserve=(), waste=(), foundations=None, stock=None, score=0, recycles=0):
     """A validated position from card names (bottom to top); cards placed nowhere form the stock.

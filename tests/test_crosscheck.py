@@ -40,6 +40,7 @@ from bruteforce import (
     replays_to_win,
 )
 from canfield_solver.deal import Position, builds_on, position_from_dict, position_to_dict
+from conftest import has_a_build_across_the_base, in_the_middle_of_a_pass
 from canfield_solver.rules import (
     COLUMN, FOUNDATION, RESERVE, WASTE, Move, Rules, apply, crosses_base, legal_moves, moved_cards,
 )
@@ -382,8 +383,7 @@ def test_crosscheck_tableau_order_base_on_layouts_the_cyclic_solver_wins_across_
     cases = []
     for _ in range(200 * POSITIONS):
         position = random_small_layout(rng, rng.randint(0, 6), empty_suit=True)
-        if any(crosses_base(upper, lower, position.base_rank)
-               for column in position.tableau for lower, upper in zip(column, column[1:])):
+        if has_a_build_across_the_base(position):
             continue
         for rules in BASE_ORDER_RULE_SETS:
             cyclic = Rules(draw=rules.draw, worry_back=rules.worry_back)
@@ -420,8 +420,7 @@ def test_crosscheck_tableau_order_base_on_layouts_with_low_foundations():
     cases = []
     while len(cases) < POSITIONS:
         position = random_small_layout(rng, rng.randint(0, 4), low_suits=2)
-        if not any(crosses_base(upper, lower, position.base_rank)
-                   for column in position.tableau for lower, upper in zip(column, column[1:])):
+        if not has_a_build_across_the_base(position):
             cases.append((f"low layout {len(cases)} (seed {SEED + 5})", position))
     counts = run_crosscheck(f"{POSITIONS} random small layouts with two low foundations, tableau order base",
                             cases, NODES, LOW_RULE_SETS)
@@ -577,8 +576,7 @@ def test_crosscheck_talon_plays_on_layouts_with_a_talon_play_pruned():
     wanted = {WINNABLE: (POSITIONS + 1) // 2, UNWINNABLE: POSITIONS // 2}
     while len(cases) < POSITIONS:
         position = random_small_layout(rng, rng.randint(14, 24))
-        if any(crosses_base(upper, lower, position.base_rank)
-               for column in position.tableau for lower, upper in zip(column, column[1:])):
+        if has_a_build_across_the_base(position):
             continue
         tops = [(column[-1] if column else None, target) for target, column in enumerate(position.tableau)]
         if not any(talon_play_prunable(position, plain, card, target)
@@ -644,8 +642,7 @@ def test_crosscheck_layouts_with_a_stuck_or_nearly_stuck_reserve():
         position = random_small_layout(rng, rng.randint(4, 14), low_suits=rng.choice((0, 2)))
         games = [Rules(worry_back=back, tableau_order=order)
                  for back, order in itertools.product((False, True), ("cyclic", "base"))]
-        if any(crosses_base(upper, lower, position.base_rank)
-               for column in position.tableau for lower, upper in zip(column, column[1:])):
+        if has_a_build_across_the_base(position):
             continue
         if len(cases) % 2 == 0:  # stuck
             chosen = any(stuck(position, rules) for rules in games)
@@ -776,9 +773,7 @@ def layout_with_a_talon(rng: random.Random) -> Position:
     """A random small layout with cards in the talon, legal under both tableau orders."""
     while True:
         position = random_small_layout(rng, rng.randint(6, 16), low_suits=rng.choice((0, 2)))
-        if len(position.stock) + len(position.waste) >= 3 and not any(
-                crosses_base(upper, lower, position.base_rank)
-                for column in position.tableau for lower, upper in zip(column, column[1:])):
+        if len(position.stock) + len(position.waste) >= 3 and not has_a_build_across_the_base(position):
             return position
 
 
@@ -863,10 +858,7 @@ def test_crosscheck_layouts_with_the_talon_split_in_the_middle_of_a_pass():
     cases = []
     while len(cases) < POSITIONS:
         position = random_small_layout(rng, rng.randint(12, 22))
-        split, talon = len(position.waste), len(position.waste) + len(position.stock)
-        if split % 3 == 0 or split == talon or any(
-                crosses_base(upper, lower, position.base_rank)
-                for column in position.tableau for lower, upper in zip(column, column[1:])):
+        if not in_the_middle_of_a_pass(position) or has_a_build_across_the_base(position):
             continue
         # Half of them lost under the app's draw 3, where the search enters every state it can.
         wanted = UNWINNABLE if len(cases) % 2 == 0 else WINNABLE

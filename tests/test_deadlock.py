@@ -12,6 +12,7 @@ import pytest
 
 from bruteforce import UNKNOWN, UNWINNABLE, WINNABLE, bruteforce, random_small_layout, referee_moves
 from relaxed_reserve import may_go_up, stuck
+from conftest import has_a_build_across_the_base
 from canfield_solver.codes import position_from_code, position_from_number
 from canfield_solver.deal import Position, position_from_dict
 from canfield_solver.engine.bridge import decode, encode
@@ -30,7 +31,7 @@ from canfield_solver.engine.movegen import (
     unmake,
 )
 from canfield_solver.engine.zobrist import full_hash, make_table
-from canfield_solver.rules import Rules, apply, crosses_base
+from canfield_solver.rules import Rules, apply
 from canfield_solver.solver import solve
 
 # The game reads only foundation returns and the tableau order of the rule options.
@@ -49,8 +50,7 @@ def small_layout(rng: random.Random) -> Position:
     """A random small layout, legal under both tableau orders (no column builds across the base)."""
     while True:
         position = random_small_layout(rng, rng.randint(4, 14), low_suits=rng.choice((0, 2)))
-        if not any(crosses_base(upper, lower, position.base_rank)
-                   for column in position.tableau for lower, upper in zip(column, column[1:])):
+        if not has_a_build_across_the_base(position):
             return position
 
 

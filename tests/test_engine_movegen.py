@@ -27,7 +27,8 @@ from canfield_solver.engine.movegen import (
 )
 from canfield_solver.engine.search import move_score, with_score
 from canfield_solver.engine.zobrist import full_hash, make_table, state_key
-from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, crosses_base, legal_moves
+from canfield_solver.rules import DRAW, RECYCLE, WASTE, Rules, apply, legal_moves
+from conftest import has_a_build_across_the_base
 
 Z = make_table()
 RULE_SETS = [
@@ -207,8 +208,7 @@ def test_tableau_order_base_on_positions_with_a_base_rank_column_top(played_posi
     compared = fewer = 0
     for number, (rules, position) in enumerate(played_positions[2::8]):
         topped = with_base_rank_top(position, number)
-        if topped is None or any(crosses_base(upper, lower, topped.base_rank)
-                                 for column in topped.tableau for lower, upper in zip(column, column[1:])):
+        if topped is None or has_a_build_across_the_base(topped):
             continue
         cyclic_count = check_position(topped, rules)
         base_count = check_position(topped, dataclasses.replace(rules, tableau_order="base"))

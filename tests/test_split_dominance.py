@@ -20,8 +20,9 @@ from canfield_solver.deal import Position
 from canfield_solver.engine.bridge import encode
 from canfield_solver.engine.movegen import MAX_MOVES, generate, make, unmake
 from canfield_solver.engine.zobrist import dominated_key, full_hash, make_table, state_key
-from canfield_solver.rules import Rules, crosses_base
+from canfield_solver.rules import Rules
 
+from conftest import has_a_build_across_the_base, in_the_middle_of_a_pass
 from test_engine_movegen import walk
 
 Z = make_table()
@@ -45,11 +46,6 @@ def keyed(position: Position, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return st, hashes
 
 
-def in_the_middle_of_a_pass(position: Position) -> bool:
-    split, talon = len(position.waste), len(position.waste) + len(position.stock)
-    return split % 3 != 0 and split != talon
-
-
 def child_keys(st: np.ndarray, hashes: np.ndarray) -> tuple[list[int], list[int]]:
     """The keys of the states the moves of ``st`` lead to, and their ``dominated_key``s."""
     moves = np.zeros(MAX_MOVES, np.int32)
@@ -67,9 +63,7 @@ def positions(rules: Rules, seed: int):
     the cyclic order's play whose columns are runs under "base"."""
     cyclic = dataclasses.replace(rules, tableau_order="cyclic")
     for position in walk(cyclic, 150, seed):
-        if rules.tableau_order == "cyclic" or not any(
-                crosses_base(upper, lower, position.base_rank)
-                for column in position.tableau for lower, upper in zip(column, column[1:])):
+        if rules.tableau_order == "cyclic" or not has_a_build_across_the_base(position):
             yield position
 
 
