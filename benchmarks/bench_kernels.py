@@ -35,7 +35,7 @@ EVERY = 997  # states searched between two kept states
 
 def mid_search_states(number: int, rules: Rules, count: int) -> list[np.ndarray]:
     """Up to ``count`` copies of the state the search of deal ``number`` is in, every ``EVERY`` states."""
-    slots, meta = new_table(1 << 21)
+    slots, meta = new_table(1 << 31, 1 << 21)
     search = SearchArrays(encode(position_from_number(number), rules), make_table(), slots, meta)
     status, kept = search.start(True), []
     while len(kept) < count and status in (RUNNING, TABLE_FULL):

@@ -5,7 +5,6 @@ the same moves on every one-thread run, wins that replay, limits kept, and an at
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -15,7 +14,7 @@ from numba import njit
 from canfield_solver.cli import cli
 from canfield_solver.codes import position_from_code
 from canfield_solver.engine import driver, parallel
-from canfield_solver.engine.table import grown, insert, new_table
+from canfield_solver.engine.table import insert, new_table
 from canfield_solver.limits import Limits
 from canfield_solver.outcomes import LimitHit, Verdict
 from canfield_solver.rules import Rules
@@ -148,21 +147,6 @@ def test_two_threads_inserting_the_same_keys_add_each_once():
     first, second = added[0], added[1][::-1]
     assert np.all(first + second == 1)
     assert meta[0] == len(keys) == np.count_nonzero(slots)
-
-
-@pytest.mark.parametrize("parts", [2, 3])
-def test_a_table_grown_on_several_threads_holds_every_key_once(parts):
-    keys = np.random.default_rng(6).integers(1, 2**63, size=150_000, dtype=np.uint64)
-    slots, meta = new_table(2 << 20)
-    _insert_all(slots, meta, keys, np.zeros(len(keys), dtype=np.int64))
-    with ThreadPoolExecutor(parts - 1) as pool:
-        bigger, bigger_meta = grown(slots, meta, pool, parts)
-    assert bigger.shape[0] == 2 * slots.shape[0]
-    assert bigger_meta[0] == len(keys) == np.count_nonzero(bigger)
-    assert np.array_equal(np.sort(bigger[bigger != 0]), np.sort(keys))
-    again = np.zeros(len(keys), dtype=np.int64)
-    _insert_all(bigger, bigger_meta, keys, again)
-    assert not again.any()  # each key is found where a probe for it looks
 
 
 def test_solve_takes_threads_and_refuses_zero():

@@ -99,7 +99,7 @@ class Table:
         if memory < MIN_TABLE_BYTES:
             raise InputError(f"memory {memory} bytes is too small: give at least {MIN_TABLE_BYTES} bytes (e.g. 64M)")
         self.memory = memory
-        self.slots, self.meta = new_table(min(memory, FIRST_TABLE))
+        self.slots, self.meta = new_table(memory, FIRST_TABLE)
 
     def clear(self) -> None:
         """Forget every state (the memory stays allocated)."""

@@ -3,8 +3,9 @@
 Keys are never overwritten: a search that needs more room than its memory allows stops and says
 so ("memory"), rather than forget states and risk searching a cycle forever. A table can start
 small and be doubled (``grown``) up to the memory allowed, so that small searches touch little
-memory. Slot value 0 means empty (keys are never 0). ``meta`` holds ``[stored keys, most keys
-allowed]``.
+memory: it is the leading part of a mapping of all that memory (its numpy ``base``), and it
+doubles in place, into pages it has never touched. Slot value 0 means empty (keys are never 0).
+``meta`` holds ``[stored keys, most keys allowed]``.
 """
 
 from __future__ import annotations
@@ -35,39 +36,57 @@ def slot_count(memory: int) -> int:
     return slots
 
 
-def new_table(memory: int) -> tuple[np.ndarray, np.ndarray]:
-    """A table of ``slot_count(memory)`` slots, and its meta."""
-    slots = slot_count(memory)
-    return _zeroed(slots * SLOT_BYTES).view(np.uint64), np.array([0, int(slots * MAX_LOAD)], dtype=np.int64)
+def new_table(memory: int, first: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """A table of ``slot_count(first)`` slots (of ``memory`` when ``first`` is None), and its meta,
+    at the start of a mapping of ``slot_count(memory)`` slots that ``grown`` doubles it into."""
+    room = _zeroed(slot_count(memory) * SLOT_BYTES)
+    slots = room[: slot_count(memory if first is None else min(first, memory))]
+    return slots, np.array([0, int(slots.shape[0] * MAX_LOAD)], dtype=np.int64)
 
 
 def grown(slots: np.ndarray, meta: np.ndarray, pool: Executor | None = None,
           parts: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """A table of twice the slots holding the same keys, copied in ``parts`` ranges of the old
-    table: one on this thread, the others on ``pool``'s threads (``insert`` is atomic).
+    """The table doubled in place (the keys moved to where probes in twice the slots find them),
+    and its meta; the pages of its new half are first touched in ``parts`` ranges, one on this
+    thread and the others on ``pool``'s threads.
 
-    A parallel search waits while its table grows, mostly on the first touch of the new table's
-    pages; copying on every thread cut that wait by a third or more (docs/benchmarks.md, "Table
-    growth")."""
-    bigger, bigger_meta = new_table(2 * slots.shape[0] * SLOT_BYTES)
-    bounds = [slots.shape[0] * part // parts for part in range(parts + 1)]
-    others = [] if pool is None else [pool.submit(_rehash, slots, bigger, bigger_meta, low, high)
-                                      for low, high in zip(bounds[1:-1], bounds[2:])]
-    _rehash(slots, bigger, bigger_meta, bounds[0], bounds[1])
-    for other in others:
-        other.result()
-    return bigger, bigger_meta
+    In place, a table touches each page of its final size once; copied into a new table at each
+    doubling, it touched twice that, and a first touch costs about 2 ms a megabyte on this
+    machine. Why every key stays findable: docs/engine.md, "Transposition table".
+    """
+    n = slots.shape[0]
+    room = slots.base
+    if room is None or room.shape[0] < 2 * n:
+        raise ValueError("the table has no room to double in place: make it with new_table(memory, first)")
+    bigger = room[: 2 * n]
+    if parts > 1:
+        bounds = [n + n * part // parts for part in range(parts + 1)]
+        others = [] if pool is None else [pool.submit(_touch, bigger, low, high) for low, high in zip(bounds[1:-1], bounds[2:])]
+        _touch(bigger, bounds[0], bounds[1])
+        for other in others:
+            other.result()
+    meta[1] = int(2 * n * MAX_LOAD)
+    start = _first_empty(slots)
+    wrapped = slots[:start].copy()
+    slots[:start] = 0
+    meta[0] -= start
+    _spread(bigger, start, n)
+    _rehash(wrapped, bigger, meta, 0, start)
+    return bigger, meta
 
 
 def load_rehash() -> None:
-    """Compile or load the kernel ``grown`` calls now: it is first needed when a table fills, in
-    the middle of a search, whose clock should not count it."""
-    empty = np.zeros(0, dtype=np.uint64)
+    """Compile or load the kernels ``grown`` calls now: they are first needed when a table fills, in
+    the middle of a search, whose clock should not count them."""
+    empty = np.zeros(1, dtype=np.uint64)
     _rehash(empty, empty, np.zeros(2, dtype=np.int64), 0, 0)
+    _touch(empty, 0, 0)
+    _first_empty(empty)
+    _spread(empty, 0, 0)
 
 
 def _zeroed(size: int) -> np.ndarray:
-    """``size`` zero bytes from an anonymous map, in huge pages where the kernel offers them.
+    """``size`` zero bytes (as slots) from an anonymous map, in huge pages where the kernel offers them.
 
     Keys land on random slots, so a search touches pages all over the table: with 4 KiB pages
     the first touch of each (a page fault) cost more than the search itself on large tables.
@@ -75,7 +94,7 @@ def _zeroed(size: int) -> np.ndarray:
     area = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     if hasattr(mmap, "MADV_HUGEPAGE"):
         area.madvise(mmap.MADV_HUGEPAGE)
-    return np.frombuffer(area, dtype=np.uint8)
+    return np.frombuffer(area, dtype=np.uint64)
 
 
 @kernel
@@ -175,3 +194,37 @@ def _rehash(old, new, meta, low, high):
     for i in range(low, high):
         if old[i] != np.uint64(0):
             insert(new, meta, old[i])
+
+
+@kernel
+def _touch(slots, low, high):
+    """Write every page of ``slots[low:high]`` once (they hold zeros), so that this thread takes
+    their first-touch faults."""
+    for i in range(low, high, 512):  # 512 slots: a 4 KiB page
+        slots[i] = np.uint64(0)
+
+
+@kernel
+def _first_empty(slots):
+    """The first empty slot (a table is never full)."""
+    i = 0
+    while slots[i] != np.uint64(0):
+        i += 1
+    return i
+
+
+@kernel
+def _spread(slots, low, n):
+    """In a table of ``n`` slots doubled to ``slots`` (its new half empty), move each key of slots
+    ``low`` to ``n - 1``, in that order, to the first empty slot from its home in the doubled
+    table (``grown``)."""
+    mask = np.uint64(slots.shape[0] - 1)
+    for j in range(low, n):
+        key = slots[j]
+        if key == np.uint64(0) or (key & mask) == np.uint64(j):
+            continue
+        slots[j] = np.uint64(0)
+        i = key & mask
+        while slots[i] != np.uint64(0):
+            i = (i + np.uint64(1)) & mask
+        slots[i] = key

@@ -1,0 +1,86 @@
+"""The transposition table doubles in place (``table.grown``): every key stays where a probe finds it."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+from numba import njit
+
+from canfield_solver.engine.table import MAX_LOAD, SLOT_BYTES, grown, insert, new_table
+
+
+@njit(nogil=True)
+def _insert_all(slots, meta, keys):
+    """``insert`` each key; how many were new."""
+    added = 0
+    for key in keys:
+        added += insert(slots, meta, key)
+    return added
+
+
+def _full_table(slots_count: int, keys: np.ndarray, room: int = 8):
+    """A table of ``slots_count`` slots with room to double ``room`` times over, holding ``keys``."""
+    slots, meta = new_table(room * slots_count * SLOT_BYTES, slots_count * SLOT_BYTES)
+    assert _insert_all(slots, meta, keys) == len(keys)
+    return slots, meta
+
+
+def _assert_holds_exactly(slots, meta, keys):
+    assert meta[0] == len(keys) == np.count_nonzero(slots)
+    assert np.array_equal(np.sort(slots[slots != 0]), np.sort(keys))
+    assert _insert_all(slots, meta, keys) == 0  # each key is found where a probe for it looks
+    assert meta[0] == len(keys)
+
+
+def _keys_at(homes, slots_count: int, generator) -> np.ndarray:
+    """Distinct keys whose home in a table of ``slots_count`` slots is each of ``homes``; their next bit
+    (their home once the table doubles) at random."""
+    high = generator.integers(1, 2**40, size=len(homes), dtype=np.uint64) * np.uint64(slots_count)
+    return high + np.asarray(homes, dtype=np.uint64)
+
+
+def test_a_table_doubled_in_place_holds_every_key_once():
+    generator = np.random.default_rng(11)
+    n = 1 << 12
+    keys = np.unique(generator.integers(1, 2**63, size=int(n * MAX_LOAD), dtype=np.uint64))
+    slots, meta = _full_table(n, keys)
+    bigger, meta = grown(slots, meta)
+    assert bigger.shape[0] == 2 * n and meta[1] == int(2 * n * MAX_LOAD)
+    _assert_holds_exactly(bigger, meta, keys)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_clusters_that_wrap_round_the_end_survive_doubling(seed):
+    """Keys homed in the last slots overflow into the first ones, and long runs cross slots whose keys
+    move to the new half: the cases the order of ``grown`` is there for."""
+    generator = np.random.default_rng(seed)
+    n = 1 << 10
+    homes = [n - 1 - (i % 7) for i in range(40)] + [100 + (i % 5) for i in range(60)]
+    homes += list(generator.integers(0, n, size=int(n * MAX_LOAD) - len(homes)))
+    keys = np.unique(_keys_at(homes, n, generator))
+    slots, meta = _full_table(n, keys)
+    assert slots[0] != 0  # the run at the end really wraps round to the start
+    for _ in range(3):
+        slots, meta = grown(slots, meta)
+        _assert_holds_exactly(slots, meta, keys)
+        more = np.unique(_keys_at(generator.integers(0, slots.shape[0], size=slots.shape[0] // 4), slots.shape[0], generator))
+        more = more[~np.isin(more, keys)]
+        assert _insert_all(slots, meta, more) == len(more)
+        keys = np.concatenate([keys, more])
+        _assert_holds_exactly(slots, meta, keys)
+
+
+@pytest.mark.parametrize("parts", [2, 3])
+def test_pages_touched_on_several_threads_change_nothing(parts):
+    keys = np.unique(np.random.default_rng(6).integers(1, 2**63, size=150_000, dtype=np.uint64))
+    slots, meta = _full_table(1 << 18, keys)
+    with ThreadPoolExecutor(parts - 1) as pool:
+        bigger, meta = grown(slots, meta, pool, parts)
+    assert bigger.shape[0] == 2 * slots.shape[0]
+    _assert_holds_exactly(bigger, meta, keys)
+
+
+def test_a_table_without_room_says_so():
+    slots, meta = new_table(1 << 16)
+    with pytest.raises(ValueError, match="no room to double"):
+        grown(slots, meta)
