@@ -240,8 +240,10 @@ def moves_onto(st, out, column):
     direct, recycle = reachable_splits(st)
     reach = direct | recycle
     if reach != 0:
-        talon_onto = (_takers_of(st, 0, column, True), _takers_of(st, 1, column, True), _takers_of(st, 2, column, True),
-                      _takers_of(st, 3, column, True))
+        talon_onto = onto  # ``takers`` tells a talon card apart only where a column is empty
+        if has_space(st):
+            talon_onto = (_takers_of(st, 0, column, True), _takers_of(st, 1, column, True), _takers_of(st, 2, column, True),
+                          _takers_of(st, 3, column, True))
         wanted = fits | talon_onto[0] | talon_onto[1] | talon_onto[2] | talon_onto[3]
         if wanted == 0:
             reach = np.int64(0)
@@ -287,11 +289,14 @@ def moves_onto(st, out, column):
                     count += 1
                 moved += step
     if st[L.WORRY_BACK] == 1:
+        taken = onto[0] | onto[1] | onto[2] | onto[3]
         for suit in range(4):
             height = st[L.FOUNDATION_HEIGHTS + suit]
             if height == 0:
                 continue
             card = foundation_card(st, suit, height - 1)
+            if (taken >> card) & 1 == 0:
+                continue
             for target in range(4):
                 if (onto[target] >> card) & 1 == 1:
                     out[count] = encode_move(RETURN_T, suit, target, 1, 0, 0)
