@@ -29,8 +29,9 @@ EASIER_MOST = 2_000_000  # the easier game's search is dropped after this many s
 EQUAL_STATES = 1_000_000  # two orders taking turns search as many states each up to this many ...
 LATE_SHARE = 4  # ... then the second gets one state for every this many of the first's: a lost deal
 # pays for both proofs only that far (docs/benchmarks.md, "Moves "whole": the second order's share")
-OTHER_ORDER_MOST = 1_000_000  # the other order's search is dropped after this many: it is there
-# for wins that order finds early, and a lost deal pays for it
+OTHER_ORDER_MOST = 500_000  # the other order's search is dropped after this many: it is there
+# for wins that order finds early, and a lost deal pays for it (half of 1,000,000 cost the won deals
+# of the app's four rule sets at most 2% more states: docs/benchmarks.md, "The other order's bound")
 
 
 class Stepped(Protocol):
