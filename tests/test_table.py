@@ -84,3 +84,30 @@ def test_a_table_without_room_says_so():
     slots, meta = new_table(1 << 16)
     with pytest.raises(ValueError, match="no room to double"):
         grown(slots, meta)
+
+
+def test_a_system_that_maps_less_memory_ends_the_search_at_memory(monkeypatch):
+    """Where the system refuses to map all of ``--memory`` (a small machine, strict overcommit),
+    the table is mapped smaller and the search ends "unknown" at its limit, not with an error."""
+    from canfield_solver.codes import position_from_code
+    from canfield_solver.engine import table
+    from canfield_solver.limits import Limits
+    from canfield_solver.outcomes import LimitHit, Verdict
+    from canfield_solver.rules import Rules
+    from canfield_solver.solver import solve
+
+    mapped = table._zeroed
+    refused = []
+
+    def small_system(size):
+        if size > 4 << 20:
+            refused.append(size)
+            raise OSError(12, "Cannot allocate memory")
+        return mapped(size)
+
+    monkeypatch.setattr(table, "_zeroed", small_system)
+    slots, meta = new_table(64 << 20, 1 << 20)
+    assert slots.shape[0] == (1 << 20) // SLOT_BYTES and slots.base.shape[0] == (4 << 20) // SLOT_BYTES
+    result = solve(position_from_code("CF1-D3-AAAAABJ"), Rules(draw=3, worry_back=False, tableau_order="base"),
+                   limits=Limits(memory=64 << 20, threads=1))
+    assert refused and result.verdict == Verdict.UNKNOWN and result.limit_hit == LimitHit.MEMORY

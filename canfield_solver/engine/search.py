@@ -46,7 +46,7 @@ from .movegen import (
     talon_play_waits,
     unmake,
 )
-from .table import grown, insert, prefetch
+from .table import grown, has_room, insert, prefetch
 from .zobrist import dominated_key, state_key
 
 MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
@@ -390,9 +390,9 @@ class SearchArrays:
             setattr(self, name, np.concatenate([array, np.zeros_like(array)]))
 
     def grow_table(self, memory: int, pool: Executor | None = None, parts: int = 1) -> bool:
-        """Double the table if that stays within ``memory`` bytes, copying it in ``parts`` on
-        ``pool`` (``table.grown``); False when it cannot."""
-        if 2 * self.slots.nbytes > memory:
+        """Double the table in place if that stays within ``memory`` bytes and its mapping, the new
+        pages touched in ``parts`` on ``pool`` (``table.grown``); False when it cannot."""
+        if 2 * self.slots.nbytes > memory or not has_room(self.slots):
             return False
         self.slots, self.meta = grown(self.slots, self.meta, pool, parts)
         return True

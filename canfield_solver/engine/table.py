@@ -38,10 +38,26 @@ def slot_count(memory: int) -> int:
 
 def new_table(memory: int, first: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A table of ``slot_count(first)`` slots (of ``memory`` when ``first`` is None), and its meta,
-    at the start of a mapping of ``slot_count(memory)`` slots that ``grown`` doubles it into."""
-    room = _zeroed(slot_count(memory) * SLOT_BYTES)
-    slots = room[: slot_count(memory if first is None else min(first, memory))]
-    return slots, np.array([0, int(slots.shape[0] * MAX_LOAD)], dtype=np.int64)
+    at the start of a mapping of ``slot_count(memory)`` slots that ``grown`` doubles it into; of
+    fewer where the system will not map that much, so that the table stops growing sooner (a
+    search then ends "memory") instead of the solve failing."""
+    count = slot_count(memory if first is None else min(first, memory))
+    room_bytes = slot_count(memory) * SLOT_BYTES
+    while True:
+        try:
+            room = _zeroed(room_bytes)
+            break
+        except OSError:
+            if room_bytes <= count * SLOT_BYTES:
+                raise
+            room_bytes //= 2
+    slots = room[:count]
+    return slots, np.array([0, int(count * MAX_LOAD)], dtype=np.int64)
+
+
+def has_room(slots: np.ndarray) -> bool:
+    """The mapping the table ``slots`` starts has room for twice its slots (``grown``)."""
+    return slots.base is not None and slots.base.shape[0] >= 2 * slots.shape[0]
 
 
 def grown(slots: np.ndarray, meta: np.ndarray, pool: Executor | None = None,
@@ -54,11 +70,10 @@ def grown(slots: np.ndarray, meta: np.ndarray, pool: Executor | None = None,
     doubling, it touched twice that, and a first touch costs about 2 ms a megabyte on this
     machine. Why every key stays findable: docs/engine.md, "Transposition table".
     """
-    n = slots.shape[0]
-    room = slots.base
-    if room is None or room.shape[0] < 2 * n:
+    if not has_room(slots):
         raise ValueError("the table has no room to double in place: make it with new_table(memory, first)")
-    bigger = room[: 2 * n]
+    n = slots.shape[0]
+    bigger = slots.base[: 2 * n]
     if parts > 1:
         bounds = [n + n * part // parts for part in range(parts + 1)]
         others = [] if pool is None else [pool.submit(_touch, bigger, low, high) for low, high in zip(bounds[1:-1], bounds[2:])]
