@@ -6,7 +6,13 @@ import numpy as np
 import pytest
 from numba import njit
 
+from canfield_solver.codes import position_from_code
+from canfield_solver.engine import table
 from canfield_solver.engine.table import MAX_LOAD, SLOT_BYTES, grown, insert, new_table
+from canfield_solver.limits import Limits
+from canfield_solver.outcomes import LimitHit, Verdict
+from canfield_solver.rules import Rules
+from canfield_solver.solver import solve
 
 
 @njit(nogil=True)
@@ -89,13 +95,6 @@ def test_a_table_without_room_says_so():
 def test_a_system_that_maps_less_memory_ends_the_search_at_memory(monkeypatch):
     """Where the system refuses to map all of ``--memory`` (a small machine, strict overcommit),
     the table is mapped smaller and the search ends "unknown" at its limit, not with an error."""
-    from canfield_solver.codes import position_from_code
-    from canfield_solver.engine import table
-    from canfield_solver.limits import Limits
-    from canfield_solver.outcomes import LimitHit, Verdict
-    from canfield_solver.rules import Rules
-    from canfield_solver.solver import solve
-
     mapped = table._zeroed
     refused = []
 
