@@ -842,6 +842,62 @@ def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
     assert len(ended_by_the_easier_game) == POSITIONS, summary
 
 
+def test_an_empty_reserve_wins_the_easier_game_under_tableau_order_base():
+    # The goal of the easier game's tests (docs/dominances.md, section 9), on the brute force
+    # alone: under draw 1 with unlimited passes and tableau order "base", every layout with an
+    # empty reserve is won, whatever the other options; the same kind of layouts with cards in
+    # the reserve are sometimes lost.
+    rng = random.Random(SEED + 14)
+    counts: Counter = Counter()
+    while counts[False, WINNABLE] < 10 * POSITIONS or counts[True, UNWINNABLE] < 3:
+        position = random_small_layout(rng, rng.randint(6, 20), low_suits=rng.choice((0, 2)))
+        if len(position.stock) + len(position.waste) < 3 or has_a_build_across_the_base(position):
+            continue
+        rules = Rules(draw=1, **rng.choice([other for other in OTHER_RULES if other["tableau_order"] == "base"]))
+        verdict = bruteforce(position, rules, NODES).verdict
+        assert position.reserve or verdict != UNWINNABLE, dump(position, rules)
+        counts[bool(position.reserve), verdict] += 1
+
+
+def test_crosscheck_layouts_with_states_the_easier_game_proves_lost(monkeypatch):
+    # The easier game tried on the states the search enters (docs/dominances.md, section 9): the
+    # solver, dominances on and off, against the brute force on random small layouts under
+    # tableau order "base" with each talon rule it stands in for and every other option; on
+    # these layouts every state a talon play onto a column enters is tried (the budget of tests
+    # starts at 20,000 states), and the tests must prove some of them lost.
+    from canfield_solver.engine import easier as module
+
+    made = []
+    make = module.EasierTests.__init__
+
+    def kept(self, z):
+        make(self, z)
+        made.append(self)
+
+    monkeypatch.setattr(module.EasierTests, "__init__", kept)
+    rng = random.Random(SEED + 15)
+    cases, rule_sets = [], []
+    while len(cases) < 3 * POSITIONS:
+        position = layout_with_a_talon(rng)
+        others = rng.choice([other for other in OTHER_RULES if other["tableau_order"] == "base"])
+        rules = Rules(**TALON_RULES[len(cases) // 3 % len(TALON_RULES)], **others)
+        # A third lost under the easier game (so are the states its talon plays enter), and not
+        # at once by section 5; a third won under it and lost under their own rules; a third won.
+        wanted = [(UNWINNABLE, UNWINNABLE), (WINNABLE, UNWINNABLE), (WINNABLE, WINNABLE)][len(cases) % 3]
+        if (bruteforce(position, easier(rules), NODES).verdict, bruteforce(position, rules, NODES).verdict) != wanted:
+            continue
+        if len(cases) % 3 > 0 or solve(position, rules, max_nodes=SOLVER_NODES).nodes >= 10:
+            cases.append((f"tested layout {len(cases)} (seed {SEED + 15})", position))
+            rule_sets.append(rules)
+    made.clear()
+    tally = Tally()
+    for (label, position), rules in zip(cases, rule_sets):
+        tally.check(label, position, rules, NODES)
+    summary = tally.report(f"{len(cases)} random small layouts, the easier game tried on the states entered")
+    assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
+    assert sum(int(tests.tally[module.LOST]) for tests in made) >= POSITIONS, summary
+
+
 # Draw 3 with unlimited passes under every other rule option: where a state whose talon split lies
 # in the middle of a pass keeps the same state at the start of a pass out of the search
 # (docs/dominances.md, section 8). Whole moves with spaces waste are beyond the brute force.

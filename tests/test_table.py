@@ -98,11 +98,11 @@ def test_a_system_that_maps_less_memory_ends_the_search_at_memory(monkeypatch):
     mapped = table._zeroed
     refused = []
 
-    def small_system(size):
+    def small_system(size, huge=True):
         if size > 4 << 20:
             refused.append(size)
             raise OSError(12, "Cannot allocate memory")
-        return mapped(size)
+        return mapped(size, huge)
 
     monkeypatch.setattr(table, "_zeroed", small_system)
     slots, meta = new_table(64 << 20, 1 << 20)

@@ -41,6 +41,7 @@ from .bestfirst import FULL, BestFirst
 from .bestfirst import NODES as BEST_FIRST_NODES
 from .bounded import COST, BoundedSearch, BudgetTable
 from .bridge import encode, engine_move, referee_moves, unpack
+from .easier import EasierTests
 from .layout import LOW_CARDS_LATE, TALON_K
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
 from .parallel import SharedSearch
@@ -197,6 +198,8 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     """
     table = Table(limits.table_bytes) if table is None else table
     search = SearchArrays(encode(position, rules), _keys(), table.slots, table.meta)
+    if dominance and easier_game_differs(rules):
+        search.tests = _easier_tests()
     status = search.start(dominance)
     search.run(0, dominance)  # a budget of 0 searches nothing: this compiles or loads ``run``
     load_rehash()
@@ -225,7 +228,7 @@ def _with_side_search(together: Stepped, position: Position, rules: Rules, memor
     Else ``together`` itself."""
     side_memory = max(memory // 8, MIN_TABLE_BYTES)
     if rules.tableau_order == TABLEAU_BASE:
-        if rules.draw == 1 and rules.passes is None:
+        if not easier_game_differs(rules):
             return together
         easier = replace(rules, draw=1, passes=None)
         return WithSideSearch(together, lambda: _own_search(position, easier, side_memory, threads, True),
@@ -234,6 +237,21 @@ def _with_side_search(together: Stepped, position: Position, rules: Rules, memor
         return together
     return WithSideSearch(together, lambda: _own_search(position, rules, side_memory, threads, True, low_cards_late=True),
                           OTHER_ORDER_MOST, wins_count=True)
+
+
+def _easier_tests() -> EasierTests | None:
+    """The easier game's tests for a search, or None where the system will not map their 10 MiB
+    of tables (the search then goes without them: they only prune)."""
+    try:
+        return EasierTests(_keys())
+    except OSError:
+        return None
+
+
+def easier_game_differs(rules: Rules) -> bool:
+    """Whether the easier game (draw 1, unlimited passes) of ``rules`` is worth searching beside
+    or inside a search: under tableau order "base" and other than ``rules`` themselves."""
+    return rules.tableau_order == TABLEAU_BASE and not (rules.draw == 1 and rules.passes is None)
 
 
 def _own_search(position: Position, rules: Rules, memory: int, threads: int, dominance: bool,

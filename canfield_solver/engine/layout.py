@@ -40,4 +40,7 @@ TALON_WAITS = TABLEAU_BASE + 1
 BUILD_ON = TALON_WAITS + 1
 # Set by the search: 1 when foundation moves of low cards come late in the move order.
 LOW_CARDS_LATE = BUILD_ON + 1
-STATE_SIZE = LOW_CARDS_LATE + 1
+# Set by the easier game's tests (``engine/easier.py``): 1 when a state with an empty reserve
+# counts as won, which it is under draw 1 with unlimited passes and tableau order "base".
+RESERVE_GOAL = LOW_CARDS_LATE + 1
+STATE_SIZE = RESERVE_GOAL + 1

@@ -101,6 +101,8 @@ class SharedSearch:
         while len(self.searches) < self.size:
             search = SearchArrays(first.st.copy(), first.z, first.slots, first.meta)
             search.control[STATUS] = EXHAUSTED
+            if first.tests is not None:  # shared on one thread, where searches take turns
+                search.tests = first.tests if self.threads == 1 else first.tests.another()
             self.searches.append(search)
         for idle in self.searches:
             if idle.control[STATUS] != EXHAUSTED:

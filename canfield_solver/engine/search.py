@@ -8,6 +8,7 @@ Why it finds a win whenever there is one, with the moves it leaves out: docs/dom
 from __future__ import annotations
 
 from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -46,16 +47,20 @@ from .movegen import (
     talon_play_waits,
     unmake,
 )
-from .table import grown, has_room, insert, prefetch
+from .table import find_slot, grown, has_room, insert, prefetch
 from .zobrist import dominated_key, state_key
+
+if TYPE_CHECKING:
+    from .easier import EasierTests
 
 MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
 SCORE_SHIFT = MOVE_BITS  # a move's search score rides above its fields (see ``move_score``)
 MOVE_FIELDS = (1 << SCORE_SHIFT) - 1
+NO_KEYS = np.zeros(0, dtype=np.uint64)  # ``run``'s ``log`` and ``won`` when not wanted
 
 
 # Status codes of ``run``.
-RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL = range(5)
+RUNNING, WON, EXHAUSTED, TABLE_FULL, STACK_FULL, PAUSED = range(6)
 # Cells of the control array.
 DEPTH, NODES, STATUS = range(3)
 
@@ -85,7 +90,9 @@ def foundation_cards(st):
 
 @kernel
 def is_won(st):
-    return foundation_cards(st) == DECK_SIZE
+    """Every card is up; or, where ``layout.RESERVE_GOAL`` is set, the reserve is empty, from
+    which foundation moves alone then win (docs/dominances.md, section 9)."""
+    return foundation_cards(st) == DECK_SIZE or (st[L.RESERVE_GOAL] == 1 and st[L.RESERVE_N] == 0)
 
 
 @kernel
@@ -380,6 +387,7 @@ class SearchArrays:
         self.control = np.zeros(3, dtype=np.int64)
         self.best = np.array([foundation_cards(st), 0], dtype=np.int64)
         self.best_path = np.zeros(depth, dtype=np.int32)
+        self.tests: EasierTests | None = None  # the easier game's tests, where the search makes them
 
     STACK = ("moves", "keys", "first", "counts", "next", "path", "undo")  # the path and its moves
 
@@ -402,8 +410,11 @@ class SearchArrays:
                      self.counts, self.next, self.control, dominance)
 
     def run(self, budget: int, dominance: bool, track_best: bool = False) -> int:
+        if self.tests is not None and dominance and not track_best:
+            return self.tests.run(self, budget)
         return run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.first, self.counts,
-                   self.next, self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path)
+                   self.next, self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path,
+                   False, NO_KEYS, NO_KEYS)
 
     def path_moves(self) -> np.ndarray:
         """The engine moves from the start to the current state (without their search scores)."""
@@ -435,8 +446,14 @@ def start(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, control, 
 
 @kernel
 def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo, control, budget, dominance, track_best,
-        best, best_path):
+        best, best_path, pause, log, won):
     """Search on for at most ``budget`` new states; return the status (also in ``control``).
+
+    ``pause``: return PAUSED after entering a state by a talon play onto a column that has moves
+    to search, so that the caller may test it (``easier.run_tested``) and then resume. ``log``:
+    when not empty, ``log[0]`` counts the keys this call adds to the table and ``log[1:]`` holds
+    them, so that a caller can take them out again. ``won``: when not empty, a table of keys of
+    states known won: entering one ends the search WON.
 
     ``track_best``: also keep in ``best`` and ``best_path`` the state with the most foundation
     cards entered so far and the path to it (the best-score search, ``best_score.py``). With
@@ -471,6 +488,10 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
             nxt[depth] = i
             status = TABLE_FULL
             break
+        key = keys[first[depth] + i]
+        if log.shape[0] > 0:
+            log[0] += 1
+            log[log[0]] = key
         u = make(st, hashes, z, move)
         nodes += 1
         dominated = dominated_key(st, z, hashes) if dominance else np.uint64(0)
@@ -484,7 +505,7 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
             best[LENGTH] = depth
             for j in range(depth):  # a loop: copying a slice would need numba's allocator
                 best_path[j] = path[j]
-        if is_won(st):
+        if is_won(st) or (won.shape[0] > 0 and won[find_slot(won, key)] == key):
             status = WON
             break
         first[depth] = first[depth - 1] + counts[depth - 1]
@@ -493,6 +514,9 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
         nxt[depth] = 0
         if dominated != np.uint64(0):
             insert(slots, meta, dominated)  # when the table is full, that state may be entered later
+        if pause and counts[depth] > 0 and move_kind(move) == TALON_T:
+            status = PAUSED
+            break
     control[DEPTH] = depth
     control[NODES] += nodes
     control[STATUS] = status

@@ -55,6 +55,13 @@ def new_table(memory: int, first: int | None = None) -> tuple[np.ndarray, np.nda
     return slots, np.array([0, int(count * MAX_LOAD)], dtype=np.int64)
 
 
+def small_table(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """A table of ``count`` slots (a power of two) in ordinary pages, and its meta: for a table a
+    solve may touch at only a few slots, where the first touch of a huge page (2 MiB zeroed, about
+    4 ms here) would cost more than the solve itself."""
+    return _zeroed(count * SLOT_BYTES, huge=False), np.array([0, int(count * MAX_LOAD)], dtype=np.int64)
+
+
 def has_room(slots: np.ndarray) -> bool:
     """The mapping the table ``slots`` starts has room for twice its slots (``grown``)."""
     return slots.base is not None and slots.base.shape[0] >= 2 * slots.shape[0]
@@ -100,14 +107,15 @@ def load_rehash() -> None:
     _spread(empty, 0, 0)
 
 
-def _zeroed(size: int) -> np.ndarray:
-    """``size`` zero bytes (as slots) from an anonymous map, in huge pages where the kernel offers them.
+def _zeroed(size: int, huge: bool = True) -> np.ndarray:
+    """``size`` zero bytes (as slots) from an anonymous map, with ``huge`` in huge pages where the
+    kernel offers them.
 
     Keys land on random slots, so a search touches pages all over the table: with 4 KiB pages
     the first touch of each (a page fault) cost more than the search itself on large tables.
     """
     area = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    if hasattr(mmap, "MADV_HUGEPAGE"):
+    if huge and hasattr(mmap, "MADV_HUGEPAGE"):
         area.madvise(mmap.MADV_HUGEPAGE)
     return np.frombuffer(area, dtype=np.uint64)
 
