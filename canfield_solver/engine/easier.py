@@ -11,7 +11,8 @@ What keeps a test cheap:
 
 - its goal is an empty reserve, from which foundation moves alone win under draw 1 with
   unlimited passes and tableau order "base" (``layout.RESERVE_GOAL``);
-- its table is kept from test to test and holds only states proved lost: a test that does not
+- its table (which starts small and doubles, so that a solve with few tests touches few pages)
+  is kept from test to test and holds only states proved lost: a test that does not
   end without a win takes the keys it added out again (``take_out``), so a later test that meets
   a state some test proved lost skips it, and one that starts on it is answered at once;
 - the easier game's keys of the states some test found won are kept (``won``) and answer a test
@@ -30,7 +31,7 @@ import numpy as np
 from . import layout as L
 from .kernel import kernel
 from .search import DEPTH, EXHAUSTED, NODES, PAUSED, RUNNING, STATUS, TABLE_FULL, WON, SearchArrays, run, start
-from .table import find_slot, insert, small_table
+from .table import doubled, find_slot, insert, small_table
 from .zobrist import recycles_hash, state_key
 
 TEST_STATES = 2_000  # a test's cap: lost tests took 26 states (median) on one deal, won ones stop early
@@ -38,11 +39,12 @@ FREE_STATES = 20_000
 SEARCH_SHARE = 16
 LOST_CREDIT = 50
 TEST_COST = 2
-LOST_SLOTS = 1 << 20  # the tests' table (8 MiB): emptied when full
-WON_SLOTS = 1 << 18  # the won keys (2 MiB): emptied when full
+FIRST_SLOTS = 1 << 12  # both tables start at 32 KiB and double while half full ...
+LOST_SLOTS = 1 << 20  # ... the tests' table up to 8 MiB (emptied when full) ...
+WON_SLOTS = 1 << 18  # ... and the won keys up to 2 MiB (emptied when full)
 
 # Cells of ``EasierTests.tally``.
-SEARCHED, TESTS, LOST, SPENT, HIT_LOST, HIT_WON, WON_TESTS, WON_SPENT = range(8)
+SEARCHED, TESTS, LOST, SPENT, HIT_LOST, HIT_WON, WON_TESTS, WON_SPENT, MOST_LOST, MOST_WON = range(10)
 
 
 class EasierTests:
@@ -51,11 +53,12 @@ class EasierTests:
     keys a test adds, and ``tally`` (states the search entered, tests, lost tests, test states)."""
 
     def __init__(self, z: np.ndarray) -> None:
-        slots, meta = small_table(LOST_SLOTS)
+        slots, meta = small_table(FIRST_SLOTS)
         self.inner = SearchArrays(np.zeros(L.STATE_SIZE, dtype=np.int32), z, slots, meta)
-        self.won, self.won_meta = small_table(WON_SLOTS)
+        self.won, self.won_meta = small_table(FIRST_SLOTS)
         self.log = np.zeros(TEST_STATES + 2, dtype=np.uint64)
-        self.tally = np.zeros(8, dtype=np.int64)
+        self.tally = np.zeros(10, dtype=np.int64)
+        self.tally[MOST_LOST], self.tally[MOST_WON] = LOST_SLOTS, WON_SLOTS  # lowered where a map is refused
 
     def another(self) -> EasierTests:
         """Tests of their own for a search on another thread (a test takes its keys out again,
@@ -66,10 +69,18 @@ class EasierTests:
         """``search.run`` with dominances on, each state entered by a talon play onto a column
         tested while the budget of tests allows."""
         s, t = search, self.inner
-        return run_tested(s.st, s.hashes, s.z, s.slots, s.meta, s.moves, s.keys, s.first, s.counts, s.next, s.path,
+        status = run_tested(s.st, s.hashes, s.z, s.slots, s.meta, s.moves, s.keys, s.first, s.counts, s.next, s.path,
                           s.undo, s.control, s.best, s.best_path, budget,
                           t.st, t.hashes, t.slots, t.meta, t.moves, t.keys, t.first, t.counts, t.next, t.path, t.undo,
                           t.control, t.best, t.best_path, self.won, self.won_meta, self.log, self.tally)
+        try:
+            if crowded(t.slots, t.meta, self.tally[MOST_LOST]):
+                t.slots, t.meta = doubled(t.slots, t.meta)
+            if crowded(self.won, self.won_meta, self.tally[MOST_WON]):
+                self.won, self.won_meta = doubled(self.won, self.won_meta)
+        except OSError:  # the system will not map more: both tables stay as they are
+            self.tally[MOST_LOST], self.tally[MOST_WON] = t.slots.shape[0], self.won.shape[0]
+        return status
 
 
 @kernel
@@ -92,6 +103,14 @@ def run_tested(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path
                        t_path, t_undo, t_control, t_best, t_best_path, won, won_meta, log, tally):
             counts[control[DEPTH]] = 0
         control[STATUS] = RUNNING
+        if crowded(t_slots, t_meta, tally[MOST_LOST]) or crowded(won, won_meta, tally[MOST_WON]):
+            return RUNNING  # for ``EasierTests.run`` to double a table
+
+
+@kernel
+def crowded(slots, meta, most):
+    """A table of the tests is half full and may still double (up to ``most`` slots)."""
+    return meta[0] > meta[1] // 2 and slots.shape[0] < most
 
 
 @kernel

@@ -58,8 +58,16 @@ def new_table(memory: int, first: int | None = None) -> tuple[np.ndarray, np.nda
 def small_table(count: int) -> tuple[np.ndarray, np.ndarray]:
     """A table of ``count`` slots (a power of two) in ordinary pages, and its meta: for a table a
     solve may touch at only a few slots, where the first touch of a huge page (2 MiB zeroed, about
-    4 ms here) would cost more than the solve itself."""
+    4 ms here) would cost more than the solve itself (grown by ``doubled``: each first touch of a
+    page costs a fault, so keys spread over a large table cost one a key)."""
     return _zeroed(count * SLOT_BYTES, huge=False), np.array([0, int(count * MAX_LOAD)], dtype=np.int64)
+
+
+def doubled(slots: np.ndarray, meta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A ``small_table`` of twice the slots of ``slots`` holding its keys, and its meta."""
+    bigger, bigger_meta = small_table(2 * slots.shape[0])
+    _rehash(slots, bigger, bigger_meta, 0, slots.shape[0])
+    return bigger, bigger_meta
 
 
 def has_room(slots: np.ndarray) -> bool:
