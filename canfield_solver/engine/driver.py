@@ -199,7 +199,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     table = Table(limits.table_bytes) if table is None else table
     search = SearchArrays(encode(position, rules), _keys(), table.slots, table.meta)
     if dominance and easier_game_differs(rules):
-        search.tests = _easier_tests()
+        search.tests = EasierTests(_keys())
     status = search.start(dominance)
     search.run(0, dominance)  # a budget of 0 searches nothing: this compiles or loads ``run``
     load_rehash()
@@ -237,15 +237,6 @@ def _with_side_search(together: Stepped, position: Position, rules: Rules, memor
         return together
     return WithSideSearch(together, lambda: _own_search(position, rules, side_memory, threads, True, low_cards_late=True),
                           OTHER_ORDER_MOST, wins_count=True)
-
-
-def _easier_tests() -> EasierTests | None:
-    """The easier game's tests for a search, or None where the system will not map their 10 MiB
-    of tables (the search then goes without them: they only prune)."""
-    try:
-        return EasierTests(_keys())
-    except OSError:
-        return None
 
 
 def easier_game_differs(rules: Rules) -> bool:

@@ -44,20 +44,21 @@ LOST_SLOTS = 1 << 20  # ... the tests' table up to 8 MiB (emptied when full) ...
 WON_SLOTS = 1 << 18  # ... and the won keys up to 2 MiB (emptied when full)
 
 # Cells of ``EasierTests.tally``.
-SEARCHED, TESTS, LOST, SPENT, HIT_LOST, HIT_WON, WON_TESTS, WON_SPENT, MOST_LOST, MOST_WON = range(10)
+SEARCHED, TESTS, LOST, SPENT, MOST_LOST, MOST_WON = range(6)
 
 
 class EasierTests:
     """The arrays of the tests made for one search (or for the searches that take turns on one
     thread): the easier game's search, its table of lost states, the won keys, the log of the
-    keys a test adds, and ``tally`` (states the search entered, tests, lost tests, test states)."""
+    keys a test adds, and ``tally`` (states the search entered, tests, lost tests, test states,
+    and the most slots each table may grow to)."""
 
     def __init__(self, z: np.ndarray) -> None:
         slots, meta = small_table(FIRST_SLOTS)
         self.inner = SearchArrays(np.zeros(L.STATE_SIZE, dtype=np.int32), z, slots, meta)
         self.won, self.won_meta = small_table(FIRST_SLOTS)
         self.log = np.zeros(TEST_STATES + 2, dtype=np.uint64)
-        self.tally = np.zeros(10, dtype=np.int64)
+        self.tally = np.zeros(6, dtype=np.int64)
         self.tally[MOST_LOST], self.tally[MOST_WON] = LOST_SLOTS, WON_SLOTS  # lowered where a map is refused
 
     def another(self) -> EasierTests:
@@ -131,10 +132,8 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
     t_st[L.RESERVE_GOAL] = 1
     key = state_key(t_st, z, t_hashes)
     if t_slots[find_slot(t_slots, key)] == key:
-        tally[HIT_LOST] += 1
         return True
     if won[find_slot(won, key)] == key:
-        tally[HIT_WON] += 1
         return False
     tally[TESTS] += 1
     status = start(t_st, t_hashes, z, t_slots, t_meta, t_moves, t_keys, t_first, t_counts, t_nxt, t_control, True)
@@ -154,8 +153,6 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
         t_meta[0] = 0
         return False
     if status == WON:
-        tally[WON_TESTS] += 1
-        tally[WON_SPENT] += t_control[NODES]
         keep_won(won, won_meta, key)
         for d in range(t_control[DEPTH]):
             keep_won(won, won_meta, t_keys[t_first[d] + t_nxt[d] - 1])

@@ -481,14 +481,14 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
             break
         move = moves[first[depth] + i]
         nxt[depth] = i + 1
-        added = insert(slots, meta, keys[first[depth] + i])
+        key = keys[first[depth] + i]
+        added = insert(slots, meta, key)
         if added == 0:
             continue
         if added < 0:
             nxt[depth] = i
             status = TABLE_FULL
             break
-        key = keys[first[depth] + i]
         if log.shape[0] > 0:
             log[0] += 1
             log[log[0]] = key
