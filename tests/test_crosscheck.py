@@ -870,8 +870,8 @@ def test_crosscheck_layouts_with_states_the_easier_game_proves_lost(monkeypatch)
     made = []
     make = module.EasierTests.__init__
 
-    def kept(self, z):
-        make(self, z)
+    def kept(self, z, memory):
+        make(self, z, memory)
         made.append(self)
 
     monkeypatch.setattr(module.EasierTests, "__init__", kept)

@@ -80,7 +80,7 @@ def test_every_state_a_test_calls_lost_is_lost_under_the_easier_game():
     rng = random.Random(2026)
     for rules in (PRESETS["solvitaire"].rules, Rules(draw=3, passes=1, tableau_order="base", worry_back=False)):
         easier_rules = Rules(draw=1, worry_back=rules.worry_back, tableau_order="base")
-        tests = EasierTests(_keys())
+        tests = EasierTests(_keys(), 1 << 30)
         answers = {True: 0, False: 0}
         while answers[True] < 40 or answers[False] < 40:
             for position in _random_play(rng, rules, rng.randint(20, 80)):
@@ -97,3 +97,31 @@ def test_the_tests_prove_a_hard_deal_lost_in_a_tenth_of_its_states():
     # them a state entered by a talon play is often lost under draw 1 already.
     result = solve("CF1-D3-XBNHQOG", PRESETS["solvitaire"].rules, limits=Limits(threads=1))
     assert result.verdict == "unwinnable" and result.nodes < 1_600_000, result.nodes
+
+
+
+def test_the_tests_tables_grow_to_a_32nd_of_the_memory_and_keep_what_they_proved(monkeypatch):
+    # Each of the tests' tables may double up to a 32nd of the search's memory: at 8 MiB the
+    # table of states proved lost filled on long lost deals and was emptied, and the tests then
+    # proved the same states again (docs/benchmarks.md, "The tests' tables"). CF1-D3-XBNHQOG
+    # searched with 64 MiB (tables of 2 MiB at most, which fill) and with 1 GiB: the same
+    # verdict, and with room to keep what they proved the tests search fewer states.
+    for memory, most in ((1 << 30, 1 << 22), (64 << 20, 1 << 18), (1 << 16, easier.FIRST_SLOTS)):
+        tests = EasierTests(_keys(), memory)
+        assert tests.tally[easier.MOST_LOST] == tests.tally[easier.MOST_WON] == most
+        assert tests.another().tally[easier.MOST_LOST] == most
+    made = []
+    make = EasierTests.__init__
+
+    def kept(self, z, memory):
+        make(self, z, memory)
+        made.append(self)
+
+    monkeypatch.setattr(EasierTests, "__init__", kept)
+    spent, slots = {}, {}
+    for memory in (64 << 20, 1 << 30):
+        result = solve("CF1-D3-XBNHQOG", PRESETS["solvitaire"].rules, limits=Limits(threads=1, memory=memory))
+        assert result.verdict == "unwinnable"
+        spent[memory], slots[memory] = int(made[-1].tally[easier.SPENT]), made[-1].inner.slots.shape[0]
+    assert slots[64 << 20] == 1 << 18 < slots[1 << 30], slots
+    assert spent[1 << 30] < 0.9 * spent[64 << 20], spent

@@ -61,7 +61,7 @@ LOST_UNLIMITED = [("CF1-D3-AAAAAAU", SOLVITAIRE), ("CF1-D3-AAAAACP", SOLVITAIRE)
 def untested(monkeypatch):
     """No easier-game tests on the states entered: which states they prove lost depends on
     which searches, on which threads, made them (docs/dominances.md, section 9)."""
-    monkeypatch.setattr(driver, "EasierTests", lambda z: None)
+    monkeypatch.setattr(driver, "EasierTests", lambda z, memory: None)
 
 
 def lone_search(code: str, rules: Rules, monkeypatch):

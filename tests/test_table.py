@@ -8,7 +8,7 @@ from numba import njit
 
 from canfield_solver.codes import position_from_code
 from canfield_solver.engine import table
-from canfield_solver.engine.table import MAX_LOAD, SLOT_BYTES, grown, insert, new_table
+from canfield_solver.engine.table import MAX_LOAD, SLOT_BYTES, doubled, find_slot, grown, insert, new_table, small_table
 from canfield_solver.limits import Limits
 from canfield_solver.outcomes import LimitHit, Verdict
 from canfield_solver.rules import Rules
@@ -110,3 +110,26 @@ def test_a_system_that_maps_less_memory_ends_the_search_at_memory(monkeypatch):
     result = solve(position_from_code("CF1-D3-AAAAABJ"), Rules(draw=3, worry_back=False, tableau_order="base"),
                    limits=Limits(memory=64 << 20, threads=1))
     assert refused and result.verdict == Verdict.UNKNOWN and result.limit_hit == LimitHit.MEMORY
+
+
+def test_a_small_table_doubles_into_huge_pages_once_large_and_keeps_its_keys(monkeypatch):
+    """The tests' tables (``small_table``, doubled while half full) take ordinary pages while small,
+    where a solve with few tests touches few pages, and huge pages from ``HUGE_FROM`` bytes, where
+    in ordinary pages nearly every probe would miss the TLB as well as the cache."""
+    mapped = table._zeroed
+    asked = []
+
+    def recorded(size, huge=True):
+        asked.append((size, huge))
+        return mapped(size, huge)
+
+    monkeypatch.setattr(table, "_zeroed", recorded)
+    keys = np.unique(np.random.default_rng(5).integers(1, 1 << 62, size=400_000)).astype(np.uint64)
+    slots, meta = small_table(1 << 12)
+    for part in np.array_split(keys, 400):
+        assert _insert_all(slots, meta, part) == len(part)
+        while meta[0] > meta[1] // 2:
+            slots, meta = doubled(slots, meta)
+    assert [huge for _, huge in asked] == [size >= table.HUGE_FROM for size, _ in asked]
+    assert not asked[0][1] and asked[-1][1] and slots.nbytes > table.HUGE_FROM
+    assert meta[0] == len(keys) and all(slots[find_slot(slots, key)] == key for key in keys[::97])

@@ -199,7 +199,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     table = Table(limits.table_bytes) if table is None else table
     search = SearchArrays(encode(position, rules), _keys(), table.slots, table.meta)
     if dominance and easier_game_differs(rules):
-        search.tests = EasierTests(_keys())
+        search.tests = EasierTests(_keys(), table.memory)
     status = search.start(dominance)
     search.run(0, dominance)  # a budget of 0 searches nothing: this compiles or loads ``run``
     load_rehash()

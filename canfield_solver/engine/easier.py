@@ -31,7 +31,7 @@ import numpy as np
 from . import layout as L
 from .kernel import kernel
 from .search import DEPTH, EXHAUSTED, NODES, PAUSED, RUNNING, STATUS, TABLE_FULL, WON, SearchArrays, run, start
-from .table import doubled, find_slot, insert, small_table
+from .table import SLOT_BYTES, doubled, find_slot, insert, small_table
 from .zobrist import recycles_hash, state_key
 
 TEST_STATES = 2_000  # a test's cap: lost tests took 26 states (median) on one deal, won ones stop early
@@ -39,9 +39,8 @@ FREE_STATES = 20_000
 SEARCH_SHARE = 16
 LOST_CREDIT = 50
 TEST_COST = 2
-FIRST_SLOTS = 1 << 12  # both tables start at 32 KiB and double while half full ...
-LOST_SLOTS = 1 << 20  # ... the tests' table up to 8 MiB (emptied when full) ...
-WON_SLOTS = 1 << 18  # ... and the won keys up to 2 MiB (emptied when full)
+FIRST_SLOTS = 1 << 12  # both tables start at 32 KiB and double while half full, ...
+MEMORY_SHARE = 32  # ... each up to a 32nd of the search's memory (emptied when full)
 
 # Cells of ``EasierTests.tally``.
 SEARCHED, TESTS, LOST, SPENT, MOST_LOST, MOST_WON = range(6)
@@ -53,18 +52,20 @@ class EasierTests:
     keys a test adds, and ``tally`` (states the search entered, tests, lost tests, test states,
     and the most slots each table may grow to)."""
 
-    def __init__(self, z: np.ndarray) -> None:
+    def __init__(self, z: np.ndarray, memory: int) -> None:
         slots, meta = small_table(FIRST_SLOTS)
         self.inner = SearchArrays(np.zeros(L.STATE_SIZE, dtype=np.int32), z, slots, meta)
         self.won, self.won_meta = small_table(FIRST_SLOTS)
         self.log = np.zeros(TEST_STATES + 2, dtype=np.uint64)
         self.tally = np.zeros(6, dtype=np.int64)
-        self.tally[MOST_LOST], self.tally[MOST_WON] = LOST_SLOTS, WON_SLOTS  # lowered where a map is refused
+        self.memory = memory
+        most = max(FIRST_SLOTS, 1 << (memory // MEMORY_SHARE // SLOT_BYTES).bit_length() - 1)  # a power of two
+        self.tally[MOST_LOST], self.tally[MOST_WON] = most, most  # lowered where a map is refused
 
     def another(self) -> EasierTests:
         """Tests of their own for a search on another thread (a test takes its keys out again,
         which would lose keys another thread's test added meanwhile)."""
-        return EasierTests(self.inner.z)
+        return EasierTests(self.inner.z, self.memory)
 
     def run(self, search: SearchArrays, budget: int) -> int:
         """``search.run`` with dominances on, each state entered by a talon play onto a column

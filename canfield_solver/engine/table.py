@@ -55,12 +55,18 @@ def new_table(memory: int, first: int | None = None) -> tuple[np.ndarray, np.nda
     return slots, np.array([0, int(count * MAX_LOAD)], dtype=np.int64)
 
 
+HUGE_FROM = 1 << 22  # bytes: ``small_table`` takes huge pages from this size
+
+
 def small_table(count: int) -> tuple[np.ndarray, np.ndarray]:
-    """A table of ``count`` slots (a power of two) in ordinary pages, and its meta: for a table a
-    solve may touch at only a few slots, where the first touch of a huge page (2 MiB zeroed, about
-    4 ms here) would cost more than the solve itself (grown by ``doubled``: each first touch of a
-    page costs a fault, so keys spread over a large table cost one a key)."""
-    return _zeroed(count * SLOT_BYTES, huge=False), np.array([0, int(count * MAX_LOAD)], dtype=np.int64)
+    """A table of ``count`` slots (a power of two), and its meta: for a table a solve may touch
+    at only a few slots, where the first touch of a huge page (2 MiB zeroed, about 4 ms here)
+    would cost more than the solve itself, so in ordinary pages up to ``HUGE_FROM`` bytes (grown
+    by ``doubled``: each first touch of a page costs a fault, so keys spread over a large table
+    cost one a key). Larger, it is held by keys enough to pay for its huge pages, and with
+    ordinary pages nearly every probe would also miss the TLB."""
+    huge = count * SLOT_BYTES >= HUGE_FROM
+    return _zeroed(count * SLOT_BYTES, huge=huge), np.array([0, int(count * MAX_LOAD)], dtype=np.int64)
 
 
 def doubled(slots: np.ndarray, meta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
