@@ -170,7 +170,8 @@ ASKED = (RESERVE_F, "refill", TALON_T, RESERVE_T)  # the moves lost_after asks a
 
 def test_the_moves_lost_after_skips_never_make_the_game_stuck():
     # lost_after asks after a reserve card played up, a refill, and a talon or reserve card put
-    # onto a column when that card cannot go up. Of the moves it skips, moves between columns
+    # onto a column when that card cannot go up (a talon card only under the cyclic order: under
+    # "base" asking after talon plays cost more time than it pruned). Of the moves it skips, moves between columns
     # without a refill, foundation returns and talon or reserve cards that can go up never make
     # the game stuck (docs/dominances.md, section 5); foundation moves from a column or the
     # talon can, but seldom.
@@ -195,10 +196,11 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
             now_stuck = bool(reserve_stuck(st))
             after = decode(st, position.base_rank)
             placed = after.tableau[move_target(move)][-1] if kind in (TALON_T, RESERVE_T) else None
+            talon_base = kind == TALON_T and rules.tableau_order == "base"  # not asked: it costs more than it prunes
             asked = (kind == RESERVE_F or (undo >> 8) & 1 == 1
-                     or (placed is not None and not may_go_up(placed, after, after.reserve)))
+                     or (placed is not None and not talon_base and not may_go_up(placed, after, after.reserve)))
             assert lost_after(st, move, undo) == (asked and now_stuck)
-            if not asked and kind not in (COLUMN_F, TALON_F):
+            if not asked and kind not in (COLUMN_F, TALON_F) and not talon_base:
                 assert not now_stuck
             label = "refill" if (undo >> 8) & 1 == 1 else kind if asked else "skipped"
             counts[label, now_stuck] += 1
