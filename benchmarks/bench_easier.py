@@ -32,7 +32,7 @@ DEALS = ("CF1-D3-XBNHQOG", "CF1-D3-ADZFZUT", "CF1-D3-BVNJNNE", "CF1-D3-NBZJTGP",
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("codes", nargs="*", default=DEALS, help="deal codes (default: the deals above)")
-    parser.add_argument("--memory", default="1G", help="the search's memory, as for solve --memory (default 1G)")
+    parser.add_argument("--memory", type=parse_size, default="1G", help="the search's memory, as for solve --memory (default 1G)")
     parser.add_argument("--no-tests", action="store_true", help="search without the tests, to compare")
     args = parser.parse_args()
     if args.no_tests:
@@ -46,7 +46,7 @@ def main() -> None:
 
     easier.EasierTests.__init__ = kept  # type: ignore[method-assign]
     rules = PRESETS["solvitaire"].rules
-    limits = Limits(threads=1, memory=parse_size(args.memory))
+    limits = Limits(threads=1, memory=args.memory)
     solve("CF1-D3-AAAAAAA", rules, limits=Limits(threads=1, max_nodes=1000))  # compile before timing
     totals = [0] * 5
     print(f"{'deal':16} {'verdict':11} {'states':>11} {'tests':>10} {'lost':>9} {'test states':>12} {'seconds':>8}")

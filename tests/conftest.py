@@ -143,3 +143,18 @@ def run_cli():
 
     return run
 
+
+@pytest.fixture
+def made_tests(monkeypatch) -> list:
+    """Every ``easier.EasierTests`` made while the test runs, in order, to read their tallies."""
+    from canfield_solver.engine import easier
+
+    made = []
+    make = easier.EasierTests.__init__
+
+    def kept(self, z, memory):
+        make(self, z, memory)
+        made.append(self)
+
+    monkeypatch.setattr(easier.EasierTests, "__init__", kept)
+    return made

@@ -859,7 +859,7 @@ def test_an_empty_reserve_wins_the_easier_game_under_tableau_order_base():
         counts[bool(position.reserve), verdict] += 1
 
 
-def test_crosscheck_layouts_with_states_the_easier_game_proves_lost(monkeypatch):
+def test_crosscheck_layouts_with_states_the_easier_game_proves_lost(made_tests):
     # The easier game tried on the states the search enters (docs/dominances.md, section 9): the
     # solver, dominances on and off, against the brute force on random small layouts under
     # tableau order "base" with each talon rule it stands in for and every other option; on
@@ -867,14 +867,7 @@ def test_crosscheck_layouts_with_states_the_easier_game_proves_lost(monkeypatch)
     # starts at 20,000 states), and the tests must prove some of them lost.
     from canfield_solver.engine import easier as module
 
-    made = []
-    make = module.EasierTests.__init__
-
-    def kept(self, z, memory):
-        make(self, z, memory)
-        made.append(self)
-
-    monkeypatch.setattr(module.EasierTests, "__init__", kept)
+    made = made_tests
     rng = random.Random(SEED + 15)
     cases, rule_sets = [], []
     while len(cases) < 3 * POSITIONS:

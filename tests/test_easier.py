@@ -99,8 +99,7 @@ def test_the_tests_prove_a_hard_deal_lost_in_a_tenth_of_its_states():
     assert result.verdict == "unwinnable" and result.nodes < 1_600_000, result.nodes
 
 
-
-def test_the_tests_tables_grow_to_a_32nd_of_the_memory_and_keep_what_they_proved(monkeypatch):
+def test_the_tests_tables_grow_to_a_32nd_of_the_memory_and_keep_what_they_proved(made_tests):
     # Each of the tests' tables may double up to a 32nd of the search's memory: at 8 MiB the
     # table of states proved lost filled on long lost deals and was emptied, and the tests then
     # proved the same states again (docs/benchmarks.md, "The tests' tables"). CF1-D3-XBNHQOG
@@ -110,14 +109,7 @@ def test_the_tests_tables_grow_to_a_32nd_of_the_memory_and_keep_what_they_proved
         tests = EasierTests(_keys(), memory)
         assert tests.tally[easier.MOST_LOST] == tests.tally[easier.MOST_WON] == most
         assert tests.another().tally[easier.MOST_LOST] == most
-    made = []
-    make = EasierTests.__init__
-
-    def kept(self, z, memory):
-        make(self, z, memory)
-        made.append(self)
-
-    monkeypatch.setattr(EasierTests, "__init__", kept)
+    made = made_tests
     spent, slots = {}, {}
     for memory in (64 << 20, 1 << 30):
         result = solve("CF1-D3-XBNHQOG", PRESETS["solvitaire"].rules, limits=Limits(threads=1, memory=memory))
