@@ -108,7 +108,7 @@ def crosses_base(card: int, onto: int, base_rank: int) -> bool:
     Relative ranks count from the base rank (base rank 0, the last card of a foundation 12);
     under ``base`` a card of relative rank 12 goes on nothing, as in Solvitaire, so among the
     cyclic builds (one rank down) only relative 12 onto relative 0 is lost. Base 7: a 6 never goes
-    on a 7, a K on an A is fine. The engine's ``movegen.goes_on_nothing`` has the same test.
+    on a 7, a K on an A is fine. The engine's ``movegen.builders`` has the same test.
     """
     last = (base_rank - 1) % RANKS_PER_SUIT
     return rank_of(card) == last and rank_of(onto) == base_rank

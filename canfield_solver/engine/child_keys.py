@@ -14,7 +14,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from . import layout as L
-from .kernel import kernel
+from .kernel import inlined
 from .movegen import (
     COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T, foundation_card, move_count,
     move_kind, move_recycle, move_source, move_split, move_target, talon_play_waits,
@@ -22,20 +22,20 @@ from .movegen import (
 from .zobrist import Z_BUILD_ON, Z_COLUMN, Z_RESERVE, Z_SPLIT, Z_TALON, mix64, recycles_hash, split_class
 
 
-@kernel
+@inlined
 def column_mixes(hashes):
     """The scrambled hash of each column, as ``state_key`` adds them up."""
     return mix64(hashes[1]), mix64(hashes[2]), mix64(hashes[3]), mix64(hashes[4])
 
 
-@kernel
+@inlined
 def _pushed(st, z, hashes, mixes, column, card):
     """What the sum of scrambled column hashes gains when ``card`` goes onto ``column``."""
     h = hashes[1 + column] ^ z[Z_COLUMN + st[L.COLUMN_N + column] * DECK_SIZE + card]
     return mix64(h) - mixes[column]
 
 
-@kernel
+@inlined
 def child_key(st, z, hashes, mixes, move):
     """The key of the state ``move`` leads to (``make``, then ``zobrist.state_key``); ``mixes``
     are the ``column_mixes`` of ``hashes``."""

@@ -14,7 +14,11 @@ All cache their machine code in a per-user folder (``cache.py``), set before num
 and load it from there without numba's compiler set-up (``loading.py``). ``inlined`` kernels
 are small ones that numba would otherwise compile once for each combination of constant
 arguments its callers pass (``encode_move`` had 20 such copies): inlined, they compile with
-their callers.
+their callers. So are the ones the search calls for every state or move (``make``, ``insert``,
+``child_key``, ...): a call from one kernel to another passes each array as seven machine
+arguments, and LLVM left such calls in place; inlining them made the search about a sixth
+faster per state. Large callees stay calls (``ordered_moves``, ``moves_onto``): inlined, they
+multiplied the first compile's time by four for a few percent more.
 """
 
 from typing import Callable

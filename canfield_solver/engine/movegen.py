@@ -83,30 +83,48 @@ def move_recycle(move):
     return (move >> RECYCLE_AT) & 1
 
 
+# Each card's suit and rank, looked up: numba's ``//`` and ``%`` on signed integers round as
+# Python's do, which costs a fix-up after each division, on the search's every move.
+SUIT_OF = np.array([card // RANKS_PER_SUIT for card in range(DECK_SIZE)], dtype=np.int64)
+RANK_OF = np.array([card % RANKS_PER_SUIT for card in range(DECK_SIZE)], dtype=np.int64)
+
+
+@inlined
+def suit_of(card):
+    """``card // RANKS_PER_SUIT``."""
+    return SUIT_OF[card]
+
+
+@inlined
+def rank_of(card):
+    """``card % RANKS_PER_SUIT`` (a bare rank is its own)."""
+    return RANK_OF[card]
+
+
+@inlined
+def wrap_rank(r):
+    """``r % RANKS_PER_SUIT`` for ``0 <= r < 2 * RANKS_PER_SUIT``."""
+    return r - RANKS_PER_SUIT if r >= RANKS_PER_SUIT else r
+
+
 @inlined
 def relative_rank(st, card):
     """The rank of ``card`` (or of a bare rank) counted from the deal's base rank: 0 for the base
     card, 12 for the last card of a foundation."""
-    return (card % RANKS_PER_SUIT - st[L.BASE_RANK]) % RANKS_PER_SUIT
+    return wrap_rank(rank_of(card) + RANKS_PER_SUIT - st[L.BASE_RANK])
 
 
 @inlined
 def foundation_card(st, suit, height):
     """The card of ``suit`` at ``height`` on its foundation (0: the base rank's card)."""
-    return suit * RANKS_PER_SUIT + (st[L.BASE_RANK] + height) % RANKS_PER_SUIT
-
-
-@kernel
-def is_red(card):
-    suit = card // RANKS_PER_SUIT
-    return suit == DIAMONDS or suit == HEARTS
+    return suit * RANKS_PER_SUIT + wrap_rank(st[L.BASE_RANK] + height)
 
 
 @kernel
 def fits_foundation(st, card):
     """The card is the next one its suit's foundation takes."""
-    height = st[L.FOUNDATION_HEIGHTS + card // RANKS_PER_SUIT]
-    return height < RANKS_PER_SUIT and (st[L.BASE_RANK] + height) % RANKS_PER_SUIT == card % RANKS_PER_SUIT
+    height = st[L.FOUNDATION_HEIGHTS + suit_of(card)]
+    return height < RANKS_PER_SUIT and wrap_rank(st[L.BASE_RANK] + height) == rank_of(card)
 
 
 @kernel
@@ -122,23 +140,24 @@ def has_space(st):
             or st[L.COLUMN_N + 3] == 0)
 
 
-@kernel
-def goes_on_nothing(st, card):
-    """Tableau order "base": the last card of a foundation (relative rank 12) builds on no card
-    (``card`` may also be a bare rank; see ``rules.crosses_base``)."""
-    return st[L.TABLEAU_BASE] == 1 and relative_rank(st, card) == RANKS_PER_SUIT - 1
+def _builders_cyclic(card: int) -> int:
+    """The bit mask of the cards that build on ``card`` under the cyclic order."""
+    rank = (card % RANKS_PER_SUIT + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT
+    suits = (CLUBS, SPADES) if card // RANKS_PER_SUIT in (DIAMONDS, HEARTS) else (DIAMONDS, HEARTS)
+    return sum(1 << (suit * RANKS_PER_SUIT + rank) for suit in suits)
+
+
+BUILDERS = np.array([_builders_cyclic(card) for card in range(DECK_SIZE)], dtype=np.int64)
 
 
 @inlined
 def builders(st, card):
-    """Bit mask of the cards that build on ``card``: the other colour's, one rank lower (none
-    under tableau order "base" when that is the last rank of a foundation)."""
-    rank = (card % RANKS_PER_SUIT + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # one rank lower, K below A
-    if goes_on_nothing(st, rank):
+    """Bit mask of the cards that build on ``card``: the other colour's, one rank lower, K below A
+    (none under tableau order "base" when that is the last rank of a foundation, so when ``card``
+    has the base rank; see ``rules.crosses_base``)."""
+    if st[L.TABLEAU_BASE] == 1 and rank_of(card) == st[L.BASE_RANK]:
         return np.int64(0)
-    if is_red(card):  # the black cards of that rank
-        return (np.int64(1) << (CLUBS * RANKS_PER_SUIT + rank)) | (np.int64(1) << (SPADES * RANKS_PER_SUIT + rank))
-    return (np.int64(1) << (DIAMONDS * RANKS_PER_SUIT + rank)) | (np.int64(1) << (HEARTS * RANKS_PER_SUIT + rank))
+    return BUILDERS[card]
 
 
 @inlined
@@ -231,7 +250,7 @@ def moves_onto(st, out, column):
     if st[L.RESERVE_N] > 0:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if (fits >> card) & 1 == 1:
-            out[count] = encode_move(RESERVE_F, 0, card // RANKS_PER_SUIT, 1, 0, 0)
+            out[count] = encode_move(RESERVE_F, 0, suit_of(card), 1, 0, 0)
             count += 1
         for target in range(4):
             if (onto[target] >> card) & 1 == 1:
@@ -256,7 +275,7 @@ def moves_onto(st, out, column):
                 continue
             again = (recycle >> split) & 1
             if fits & bit != 0:
-                out[count] = encode_move(TALON_F, 0, card // RANKS_PER_SUIT, 1, split, again)
+                out[count] = encode_move(TALON_F, 0, suit_of(card), 1, split, again)
                 count += 1
             for target in range(4):
                 if talon_onto[target] & bit != 0:
@@ -270,9 +289,9 @@ def moves_onto(st, out, column):
         base = L.COLUMN_CARDS + source * L.PILE
         top = st[base + n - 1]
         if (fits >> top) & 1 == 1:
-            out[count] = encode_move(COLUMN_F, source, top // RANKS_PER_SUIT, 1, 0, 0)
+            out[count] = encode_move(COLUMN_F, source, suit_of(top), 1, 0, 0)
             count += 1
-        top_rank = top % RANKS_PER_SUIT
+        top_rank = rank_of(top)
         for target in range(4):
             accepts = onto[target]
             if target == source or accepts == 0:
@@ -281,7 +300,7 @@ def moves_onto(st, out, column):
             if st[L.COLUMN_N + target] > 0:
                 # The column is one run, so the card ``moved`` deep has rank top + moved - 1 (mod 13):
                 # only every 13th depth has the rank that builds on the target's top.
-                moved = (column_top(st, target) % RANKS_PER_SUIT + (RANKS_PER_SUIT - 1) - top_rank) % RANKS_PER_SUIT + 1
+                moved = wrap_rank(rank_of(column_top(st, target)) + (RANKS_PER_SUIT - 1) - top_rank) + 1
                 step = RANKS_PER_SUIT
             while moved <= n:  # not a stepped range: its trip count costs a division
                 if (not whole or moved == 1 or moved == n) and (accepts >> st[base + n - moved]) & 1 == 1:
@@ -304,7 +323,7 @@ def moves_onto(st, out, column):
     return count
 
 
-@kernel
+@inlined
 def _push(st, hashes, z, column, card):
     n = st[L.COLUMN_N + column]
     st[L.COLUMN_CARDS + column * L.PILE + n] = card
@@ -312,7 +331,7 @@ def _push(st, hashes, z, column, card):
     hashes[1 + column] ^= z[Z_COLUMN + n * DECK_SIZE + card]
 
 
-@kernel
+@inlined
 def _pop(st, hashes, z, column):
     n = st[L.COLUMN_N + column] - 1
     card = st[L.COLUMN_CARDS + column * L.PILE + n]
@@ -321,13 +340,13 @@ def _pop(st, hashes, z, column):
     return card
 
 
-@kernel
+@inlined
 def _set_reserve_n(st, hashes, z, n):
     hashes[0] ^= z[Z_RESERVE + st[L.RESERVE_N]] ^ z[Z_RESERVE + n]
     st[L.RESERVE_N] = n
 
 
-@kernel
+@inlined
 def _put_card(st, hashes, z, card, kind, target):
     """Put a single card on its foundation (foundation kinds) or on column ``target``."""
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
@@ -336,7 +355,7 @@ def _put_card(st, hashes, z, card, kind, target):
         _push(st, hashes, z, target, card)
 
 
-@kernel
+@inlined
 def _take_card(st, hashes, z, kind, target):
     """Take back the single card ``_put_card`` put down; return it."""
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
@@ -346,7 +365,7 @@ def _take_card(st, hashes, z, kind, target):
     return _pop(st, hashes, z, target)
 
 
-@kernel
+@inlined
 def make(st, hashes, z, move):
     """Carry out a legal move (and the automatic refill); return what ``unmake`` needs.
 
@@ -402,7 +421,7 @@ def make(st, hashes, z, move):
     return np.int32(undo)  # one type for every caller: one compiled ``unmake``
 
 
-@kernel
+@inlined
 def unmake(st, hashes, z, move, undo):
     """Take back ``move`` made with ``make`` (which returned ``undo``)."""
     kind = move_kind(move)

@@ -44,8 +44,10 @@ from .movegen import (
     next_cards,
     reachable_splits,
     relative_rank,
+    suit_of,
     talon_play_waits,
     unmake,
+    wrap_rank,
 )
 from .table import find_slot, grown, has_room, insert, prefetch
 from .zobrist import dominated_key, state_key
@@ -82,13 +84,13 @@ def move_score(move):
     return move >> SCORE_SHIFT
 
 
-@kernel
+@inlined
 def foundation_cards(st):
     """How many cards are on the foundations (the base card included)."""
     return st[L.FOUNDATION_HEIGHTS] + st[L.FOUNDATION_HEIGHTS + 1] + st[L.FOUNDATION_HEIGHTS + 2] + st[L.FOUNDATION_HEIGHTS + 3]
 
 
-@kernel
+@inlined
 def is_won(st):
     """Every card is up; or, where ``layout.RESERVE_GOAL`` is set, the reserve is empty, from
     which foundation moves alone then win (docs/dominances.md, section 9)."""
@@ -101,13 +103,14 @@ def _safe_to_play(st, card):
     that build on it are up; without foundation returns) or the second (Keller's): the proofs and
     where each holds are in docs/dominances.md, sections 1 to 3."""
     r = relative_rank(st, card)
-    red = card // RANKS_PER_SUIT == DIAMONDS or card // RANKS_PER_SUIT == HEARTS
+    suit = suit_of(card)
+    red = suit == DIAMONDS or suit == HEARTS
     first, second = (CLUBS, SPADES) if red else (DIAMONDS, HEARTS)  # the other colour's suits
-    wanted = (r + (RANKS_PER_SUIT - 1)) % RANKS_PER_SUIT  # relative rank of the cards built on it
+    wanted = wrap_rank(r + (RANKS_PER_SUIT - 1))  # relative rank of the cards built on it
     if st[L.WORRY_BACK] == 0 and st[L.FOUNDATION_HEIGHTS + first] > wanted and st[L.FOUNDATION_HEIGHTS + second] > wanted:
         return True
-    partner = ((SPADES if card // RANKS_PER_SUIT == CLUBS else CLUBS) if not red  # the other suit of its colour
-               else (HEARTS if card // RANKS_PER_SUIT == DIAMONDS else DIAMONDS))
+    partner = ((SPADES if suit == CLUBS else CLUBS) if not red  # the other suit of its colour
+               else (HEARTS if suit == DIAMONDS else DIAMONDS))
     return ((r >= 3 or st[L.TABLEAU_BASE] == 1) and st[L.FOUNDATION_HEIGHTS + first] >= r - 1
             and st[L.FOUNDATION_HEIGHTS + second] >= r - 1 and st[L.FOUNDATION_HEIGHTS + partner] >= r - 2)
 
@@ -123,20 +126,20 @@ def safe_foundation_move(st):
     if st[L.RESERVE_N] > 0 and not waste_first:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if fits_foundation(st, card) and _safe_to_play(st, card):
-            return encode_move(RESERVE_F, 0, card // RANKS_PER_SUIT, 1, 0, 0)
+            return encode_move(RESERVE_F, 0, suit_of(card), 1, 0, 0)
     for column in range(4):
         n = st[L.COLUMN_N + column]
         if n > 1 or (n == 1 and not waste_first):
             card = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
             if fits_foundation(st, card) and _safe_to_play(st, card):
-                return encode_move(COLUMN_F, column, card // RANKS_PER_SUIT, 1, 0, 0)
+                return encode_move(COLUMN_F, column, suit_of(card), 1, 0, 0)
     if st[L.DRAW_COUNT] == 1 and st[L.PASSES] == 0 and not waste_first:
         fits = next_cards(st)
         for split in range(1, st[L.TALON_N] + 1):
             card = st[L.TALON + split - 1]
             if (fits >> card) & 1 == 1 and _safe_to_play(st, card):
                 direct, recycle = reachable_splits(st)
-                return encode_move(TALON_F, 0, card // RANKS_PER_SUIT, 1, split, 1 - ((direct >> split) & 1))
+                return encode_move(TALON_F, 0, suit_of(card), 1, split, 1 - ((direct >> split) & 1))
     return -1
 
 
@@ -346,7 +349,7 @@ def ordered_moves(st, out, dominance):
     return kept
 
 
-@kernel
+@inlined
 def expand_node(st, hashes, z, slots, moves, keys, base, dominance):
     """Write the state's ordered moves at ``moves[base:]`` and the keys of the states they lead
     to at ``keys[base:]``; return how many. Each key's table slot is prefetched, so the probes

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from . import layout as L
-from .kernel import kernel
+from .kernel import inlined, kernel
 
 # Offsets in the table of random numbers.
 Z_RESERVE = 0  # 53 reserve lengths
@@ -43,7 +43,7 @@ def make_table() -> np.ndarray:
     return generator.integers(1, 2**63, size=Z_SIZE, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
 
 
-@kernel
+@inlined
 def mix64(x):
     """SplitMix64's finalizer: a bijective scrambler of 64-bit numbers (0 maps to 0)."""
     x ^= x >> np.uint64(30)
@@ -67,7 +67,7 @@ def canonical_split(st):
     return split_class(st, st[L.TALON_K], st[L.TALON_N])
 
 
-@kernel
+@inlined
 def split_class(st, k, n):
     """Talon split ``k`` of a talon of ``n`` cards up to states reachable both ways by draws and
     recycles alone, under the rules of ``st``.
@@ -107,7 +107,7 @@ def state_key(st, z, hashes):
     return _key_with_split(st, z, hashes, canonical_split(st))
 
 
-@kernel
+@inlined
 def dominated_key(st, z, hashes):
     """The key of the same state at the start of a pass, or 0: under draw 3 with unlimited passes
     a split in the middle of a pass reaches every card that one does, and more, so no win is lost
@@ -117,7 +117,7 @@ def dominated_key(st, z, hashes):
     return _key_with_split(st, z, hashes, 0)
 
 
-@kernel
+@inlined
 def _key_with_split(st, z, hashes, split):
     """The key of the state with its talon split class taken as ``split``."""
     key = hashes[0] ^ z[Z_SPLIT + split]
