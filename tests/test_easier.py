@@ -92,6 +92,23 @@ def test_every_state_a_test_calls_lost_is_lost_under_the_easier_game():
         assert tests.tally[easier.LOST] > 0 and tests.tally[easier.TESTS] > tests.tally[easier.LOST]
 
 
+def test_a_state_a_test_proved_lost_is_answered_from_the_table_without_a_new_test():
+    # The key a test looks up first (``easier_key``, from the state's own hashes) must be the key
+    # its search stored for the easier game's copy of the state, recycles count left out: with
+    # passes limited too, a state asked about again is answered at once.
+    rng = random.Random(19)
+    for rules in (PRESETS["solvitaire"].rules, Rules(draw=3, passes=1, tableau_order="base", worry_back=False)):
+        tests = EasierTests(_keys(), 1 << 30)
+        answered = 0
+        while answered < 10:
+            for position in _random_play(rng, rules, rng.randint(20, 80)):
+                st = encode(position, rules)
+                if _lost(tests, st):
+                    made = int(tests.tally[easier.TESTS])
+                    assert _lost(tests, st) and tests.tally[easier.TESTS] == made, position
+                    answered += 1
+
+
 def test_the_tests_prove_a_hard_deal_lost_in_a_tenth_of_its_states():
     # CF1-D3-XBNHQOG under Solvitaire's rules: lost in 15,761,686 states without the tests; with
     # them a state entered by a talon play is often lost under draw 1 already.

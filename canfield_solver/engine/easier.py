@@ -31,8 +31,8 @@ import numpy as np
 from . import layout as L
 from .kernel import kernel
 from .search import DEPTH, EXHAUSTED, NODES, PAUSED, RUNNING, STATUS, TABLE_FULL, WON, SearchArrays, run, start
-from .table import SLOT_BYTES, doubled, find_slot, insert, small_table
-from .zobrist import recycles_hash, state_key
+from .table import SLOT_BYTES, doubled, find_slot, insert, prefetch, small_table
+from .zobrist import key_with_split, recycles_hash
 
 TEST_STATES = 2_000  # a test's cap: lost tests took 26 states (median) on one deal, won ones stop early
 FREE_STATES = 20_000
@@ -121,17 +121,19 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
     """Whether ``st`` is lost under draw 1 with unlimited passes, by a search of at most
     ``TEST_STATES`` states in the tests' table; False when that search finds the goal or ends
     unfinished."""
-    for i in range(L.STATE_SIZE):
-        t_st[i] = st[i]
     for i in range(5):
         t_hashes[i] = hashes[i]
     if st[L.PASSES] != 0:
         t_hashes[0] ^= recycles_hash(np.int64(st[L.RECYCLES]))
+    key = easier_key(st, z, t_hashes)
+    prefetch(t_slots, key)  # both probes below would wait on memory: load them while the state is copied
+    prefetch(won, key)
+    for i in range(L.STATE_SIZE):
+        t_st[i] = st[i]
     t_st[L.DRAW_COUNT] = 1
     t_st[L.PASSES] = 0
     t_st[L.RECYCLES] = 0
     t_st[L.RESERVE_GOAL] = 1
-    key = state_key(t_st, z, t_hashes)
     if t_slots[find_slot(t_slots, key)] == key:
         return True
     if won[find_slot(won, key)] == key:
@@ -159,6 +161,13 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
             keep_won(won, won_meta, t_keys[t_first[d] + t_nxt[d] - 1])
     take_out(t_slots, t_meta, log)
     return False
+
+
+@kernel
+def easier_key(st, z, hashes):
+    """The key of ``st`` under the easier game, whose ``hashes`` leave out the recycles count:
+    draw 1 with unlimited passes puts every split in one class (``zobrist.split_class``)."""
+    return key_with_split(st, z, hashes, 0)
 
 
 @kernel

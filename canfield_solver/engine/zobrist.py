@@ -104,7 +104,7 @@ def full_hash(st, z, hashes):
 @kernel
 def state_key(st, z, hashes):
     """The canonical key of the state (never 0, which marks an empty table slot)."""
-    return _key_with_split(st, z, hashes, canonical_split(st))
+    return key_with_split(st, z, hashes, canonical_split(st))
 
 
 @inlined
@@ -114,11 +114,11 @@ def dominated_key(st, z, hashes):
     when the search skips that state once it has entered this one (docs/dominances.md, section 8)."""
     if st[L.DRAW_COUNT] != 3 or st[L.PASSES] != 0 or canonical_split(st) == 0:
         return np.uint64(0)
-    return _key_with_split(st, z, hashes, 0)
+    return key_with_split(st, z, hashes, 0)
 
 
 @inlined
-def _key_with_split(st, z, hashes, split):
+def key_with_split(st, z, hashes, split):
     """The key of the state with its talon split class taken as ``split``."""
     key = hashes[0] ^ z[Z_SPLIT + split]
     key += mix64(hashes[1]) + mix64(hashes[2]) + mix64(hashes[3]) + mix64(hashes[4])
