@@ -4,6 +4,7 @@ Run by hand (not a test)::
 
     python benchmarks/bench_kernels.py              # draw 3, no foundation returns
     python benchmarks/bench_kernels.py --draw 1
+    python benchmarks/bench_kernels.py --rules solvitaire
 
 It runs the searches of a few hard deals (CF1-D3-AAAAAAM and others) and keeps the state they are
 in every 997 states, then times, per kept state (best of several rounds, nanoseconds):
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import replace
 
 import numpy as np
 from numba import njit
@@ -27,6 +29,7 @@ from canfield_solver.engine.movegen import MAX_MOVES, generate
 from canfield_solver.engine.search import RUNNING, TABLE_FULL, SearchArrays, ordered_moves
 from canfield_solver.engine.table import new_table
 from canfield_solver.engine.zobrist import full_hash, make_table
+from canfield_solver.presets import PRESETS
 from canfield_solver.rules import Rules
 
 DEALS = (12, 179, 7, 184, 43)  # deal numbers of some of the longest searches of bench_solve
@@ -77,9 +80,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--draw", type=int, choices=(1, 3), default=3)
     parser.add_argument("--worry-back", action="store_true", help="allow foundation returns")
+    parser.add_argument("--rules", choices=sorted(PRESETS), help="a preset's rules, with --draw (overrides --worry-back)")
     parser.add_argument("--rounds", type=int, default=100, help="passes over the states per timing (default 100)")
     args = parser.parse_args()
     rules = Rules(draw=args.draw, worry_back=args.worry_back)
+    if args.rules is not None:
+        rules = replace(PRESETS[args.rules].rules, draw=args.draw)
     states = np.array([state for number in DEALS for state in mid_search_states(number, rules, 400)])
     z = make_table()
     timed = {
