@@ -14,7 +14,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from . import layout as L
-from .kernel import inlined
+from .kernel import in_search_loop, inlined
 from .movegen import (
     COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T, foundation_card, move_count,
     move_kind, move_recycle, move_source, move_split, move_target, talon_play_waits,
@@ -35,7 +35,7 @@ def _pushed(st, z, hashes, mixes, column, card):
     return mix64(h) - mixes[column]
 
 
-@inlined
+@in_search_loop
 def child_key(st, z, hashes, mixes, move):
     """The key of the state ``move`` leads to (``make``, then ``zobrist.state_key``); ``mixes``
     are the ``column_mixes`` of ``hashes``."""

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE, RANKS_PER_SUIT
 from . import layout as L
-from .kernel import inlined, kernel
+from .kernel import in_search_loop, kernel
 from .movegen import RESERVE_F, RESERVE_T, TALON_T, move_kind, move_target
 
 SUIT = np.int64((1 << RANKS_PER_SUIT) - 1)  # the bits of one suit's cards
@@ -193,7 +193,7 @@ def stuck(st, held, up):
     return False
 
 
-@inlined
+@in_search_loop
 def lost_after(st, move, undo):
     """``reserve_stuck``, asked only after the moves that can make the game stuck and often do:
     a reserve card played up, a refill (``undo`` is what ``movegen.make`` returned), and a talon

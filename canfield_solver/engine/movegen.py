@@ -24,7 +24,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
 from . import layout as L
-from .kernel import inlined, kernel
+from .kernel import in_search_loop, inlined, kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
 RESERVE_F, RESERVE_T, TALON_F, TALON_T, COLUMN_F, COLUMN_T, RETURN_T = range(7)
@@ -365,7 +365,7 @@ def _take_card(st, hashes, z, kind, target):
     return _pop(st, hashes, z, target)
 
 
-@inlined
+@in_search_loop
 def make(st, hashes, z, move):
     """Carry out a legal move (and the automatic refill); return what ``unmake`` needs.
 
@@ -421,7 +421,7 @@ def make(st, hashes, z, move):
     return np.int32(undo)  # one type for every caller: one compiled ``unmake``
 
 
-@inlined
+@in_search_loop
 def unmake(st, hashes, z, move, undo):
     """Take back ``move`` made with ``make`` (which returned ``undo``)."""
     kind = move_kind(move)

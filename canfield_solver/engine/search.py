@@ -17,7 +17,7 @@ from . import layout as L
 from .buried import buried_for_good
 from .child_keys import child_key, column_mixes
 from .deadlock import lost_after, reserve_stuck
-from .kernel import inlined, kernel
+from .kernel import in_search_loop, inlined, kernel
 from .movegen import (
     COLUMN_F,
     COLUMN_T,
@@ -349,7 +349,7 @@ def ordered_moves(st, out, dominance):
     return kept
 
 
-@inlined
+@in_search_loop
 def expand_node(st, hashes, z, slots, moves, keys, base, dominance):
     """Write the state's ordered moves at ``moves[base:]`` and the keys of the states they lead
     to at ``keys[base:]``; return how many. Each key's table slot is prefetched, so the probes

@@ -19,7 +19,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .kernel import inlined, kernel
+from .kernel import in_search_loop, inlined, kernel
 
 MAX_LOAD = 0.75  # linear probing stays fast below this load
 SLOT_BYTES = 8
@@ -134,7 +134,7 @@ def _zeroed(size: int, huge: bool = True) -> np.ndarray:
     return np.frombuffer(area, dtype=np.uint64)
 
 
-@inlined
+@in_search_loop
 def insert(slots, meta, key):
     """Add ``key``: 1 when it is new, 0 when it was already there, -1 when the table is full.
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from . import layout as L
-from .kernel import inlined, kernel
+from .kernel import in_search_loop, inlined, kernel
 
 # Offsets in the table of random numbers.
 Z_RESERVE = 0  # 53 reserve lengths
@@ -107,7 +107,7 @@ def state_key(st, z, hashes):
     return key_with_split(st, z, hashes, canonical_split(st))
 
 
-@inlined
+@in_search_loop
 def dominated_key(st, z, hashes):
     """The key of the same state at the start of a pass, or 0: under draw 3 with unlimited passes
     a split in the middle of a pass reaches every card that one does, and more, so no win is lost
