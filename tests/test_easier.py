@@ -93,7 +93,7 @@ def test_every_state_a_test_calls_lost_is_lost_under_the_easier_game():
 
 
 def test_a_state_a_test_proved_lost_is_answered_from_the_table_without_a_new_test():
-    # The key a test looks up first (``easier_key``, from the state's own hashes) must be the key
+    # The key a test looks up first (from the state's own hashes, split class 0) must be the key
     # its search stored for the easier game's copy of the state, recycles count left out: with
     # passes limited too, a state asked about again is answered at once.
     rng = random.Random(19)

@@ -125,7 +125,7 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
         t_hashes[i] = hashes[i]
     if st[L.PASSES] != 0:
         t_hashes[0] ^= recycles_hash(np.int64(st[L.RECYCLES]))
-    key = easier_key(st, z, t_hashes)
+    key = key_with_split(st, z, t_hashes, 0)  # draw 1 with unlimited passes: every split in class 0
     prefetch(t_slots, key)  # both probes below would wait on memory: load them while the state is copied
     prefetch(won, key)
     for i in range(L.STATE_SIZE):
@@ -161,13 +161,6 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
             keep_won(won, won_meta, t_keys[t_first[d] + t_nxt[d] - 1])
     take_out(t_slots, t_meta, log)
     return False
-
-
-@kernel
-def easier_key(st, z, hashes):
-    """The key of ``st`` under the easier game, whose ``hashes`` leave out the recycles count:
-    draw 1 with unlimited passes puts every split in one class (``zobrist.split_class``)."""
-    return key_with_split(st, z, hashes, 0)
 
 
 @kernel

@@ -22,7 +22,9 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
+from .. import cards
+from ..cards import DECK_SIZE, RANKS_PER_SUIT
+from ..deal import builds_on
 from . import layout as L
 from .kernel import in_search_loop, inlined, kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
@@ -85,8 +87,8 @@ def move_recycle(move):
 
 # Each card's suit and rank, looked up: numba's ``//`` and ``%`` on signed integers round as
 # Python's do, which costs a fix-up after each division, on the search's every move.
-SUIT_OF = np.array([card // RANKS_PER_SUIT for card in range(DECK_SIZE)], dtype=np.int64)
-RANK_OF = np.array([card % RANKS_PER_SUIT for card in range(DECK_SIZE)], dtype=np.int64)
+SUIT_OF = np.array([cards.suit_of(card) for card in range(DECK_SIZE)], dtype=np.int64)
+RANK_OF = np.array([cards.rank_of(card) for card in range(DECK_SIZE)], dtype=np.int64)
 
 
 @inlined
@@ -140,14 +142,9 @@ def has_space(st):
             or st[L.COLUMN_N + 3] == 0)
 
 
-def _builders_cyclic(card: int) -> int:
-    """The bit mask of the cards that build on ``card`` under the cyclic order."""
-    rank = (card % RANKS_PER_SUIT + RANKS_PER_SUIT - 1) % RANKS_PER_SUIT
-    suits = (CLUBS, SPADES) if card // RANKS_PER_SUIT in (DIAMONDS, HEARTS) else (DIAMONDS, HEARTS)
-    return sum(1 << (suit * RANKS_PER_SUIT + rank) for suit in suits)
-
-
-BUILDERS = np.array([_builders_cyclic(card) for card in range(DECK_SIZE)], dtype=np.int64)
+# The cards that build on each card under the cyclic order, as bit masks.
+BUILDERS = np.array([sum(1 << card for card in range(DECK_SIZE) if builds_on(card, onto)) for onto in range(DECK_SIZE)],
+                    dtype=np.int64)
 
 
 @inlined
