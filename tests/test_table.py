@@ -8,7 +8,9 @@ from numba import njit
 
 from canfield_solver.codes import position_from_code
 from canfield_solver.engine import table
-from canfield_solver.engine.table import MAX_LOAD, SLOT_BYTES, doubled, find_slot, grown, insert, new_table, small_table
+from canfield_solver.engine.driver import search_win
+from canfield_solver.engine.table import (MAX_LOAD, RELEASED, SLOT_BYTES, doubled, find_slot, give_back, grown, insert, new_table,
+                                          small_table)
 from canfield_solver.limits import Limits
 from canfield_solver.outcomes import LimitHit, Verdict
 from canfield_solver.rules import Rules
@@ -105,11 +107,45 @@ def test_a_system_that_maps_less_memory_ends_the_search_at_memory(monkeypatch):
         return mapped(size, huge)
 
     monkeypatch.setattr(table, "_zeroed", small_system)
+    monkeypatch.setattr(table, "_given_back", [])  # no mapping an earlier search gave back
     slots, meta = new_table(64 << 20, 1 << 20)
     assert slots.shape[0] == (1 << 20) // SLOT_BYTES and slots.base.shape[0] == (4 << 20) // SLOT_BYTES
     result = solve(position_from_code("CF1-D3-AAAAABJ"), Rules(draw=3, worry_back=False, tableau_order="base"),
                    limits=Limits(memory=64 << 20, threads=1))
     assert refused and result.verdict == Verdict.UNKNOWN and result.limit_hit == LimitHit.MEMORY
+
+
+def test_a_table_given_back_is_emptied_and_taken_by_the_next_table_of_its_size(monkeypatch):
+    """A batch worker solves deal after deal: the mapping of a table no search uses any more, its
+    pages touched, is kept for the next table of its size, every slot 0 (the first ``RELEASED``
+    bytes given back to the system, the rest emptied)."""
+    monkeypatch.setattr(table, "_given_back", [])
+    keys = np.unique(np.random.default_rng(8).integers(1, 2**63, size=600_000, dtype=np.uint64))
+    slots, meta = _full_table(1 << 20, keys)  # 8 MiB: past RELEASED
+    assert slots.nbytes > RELEASED
+    slots, meta = grown(slots, meta)
+    room = slots.base
+    give_back(slots)
+    assert not room.any()
+    other, _ = new_table(4 * (1 << 20) * SLOT_BYTES, 1 << 20)  # another size: a new mapping
+    assert other.base is not room and table._given_back[0] is room
+    again, again_meta = new_table(8 * (1 << 20) * SLOT_BYTES, (1 << 20) * SLOT_BYTES)
+    assert again.base is room and again.shape[0] == 1 << 20 and again_meta[0] == 0
+    assert not table._given_back
+    _assert_holds_exactly(*_full_table(1 << 20, keys[:1000]), keys[:1000])
+
+
+def test_a_search_in_a_table_an_earlier_search_gave_back_searches_as_in_a_new_one(monkeypatch):
+    """The same won deal twice in one process, the second time in the table the first gave back:
+    a key left there would have the second search skip its states and call the deal lost."""
+    monkeypatch.setattr(table, "_given_back", [])
+    code, rules, limits = "CF1-D3-AAAAADE", Rules(draw=3, worry_back=False, tableau_order="base"), Limits(memory=64 << 20, threads=1)
+    first = search_win(position_from_code(code), rules, limits)
+    room = table._given_back[0]
+    again = search_win(position_from_code(code), rules, limits)
+    assert table._given_back[0] is room  # the second search took it and gave it back
+    assert first.verdict == Verdict.WINNABLE and first.nodes > 10_000
+    assert (again.verdict, again.nodes, list(again.moves)) == (first.verdict, first.nodes, list(first.moves))
 
 
 def test_a_small_table_doubles_into_huge_pages_once_large_and_keeps_its_keys(monkeypatch):

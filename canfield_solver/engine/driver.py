@@ -47,7 +47,7 @@ from .movegen import COLUMN_F, RESERVE_F, TALON_F
 from .parallel import SharedSearch
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import shortcut
-from .table import MIN_TABLE_BYTES, load_rehash, new_table
+from .table import MIN_TABLE_BYTES, give_back, load_rehash, new_table
 from .turns import EASIER_MOST, OTHER_ORDER_MOST, Stepped, TakingTurns, WithSideSearch
 from .zobrist import full_hash, make_table
 
@@ -196,6 +196,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
+    own_table = table is None
     table = Table(limits.table_bytes) if table is None else table
     search = SearchArrays(encode(position, rules), _keys(), table.slots, table.meta)
     if dominance and easier_game_differs(rules):
@@ -216,7 +217,10 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
         together.close()
     verdict, limit_hit = _ended(status, limit_hit, table, together.kept)
     moves = together.winner.path_moves() if verdict == Verdict.WINNABLE else _NO_MOVES
-    return EngineOutcome(verdict, limit_hit, together.nodes(), time.perf_counter() - began, moves)
+    outcome = EngineOutcome(verdict, limit_hit, together.nodes(), time.perf_counter() - began, moves)
+    if own_table:
+        give_back(table.slots)
+    return outcome
 
 
 def _with_side_search(together: Stepped, position: Position, rules: Rules, memory: int, threads: int) -> Stepped:
@@ -282,8 +286,10 @@ def search_best(position: Position, rules: Rules, limits: Limits, *, began: floa
     status, limit_hit = _drive(search.start(False), step, lambda: int(search.control[NODES]), began, limits,
                                search.grow)
     verdict, limit_hit = _ended(status, limit_hit, table, search)
-    return EngineOutcome(verdict, limit_hit, int(search.control[NODES]), time.perf_counter() - began,
-                         search.best_moves(), cards=int(search.best[CARDS]))
+    outcome = EngineOutcome(verdict, limit_hit, int(search.control[NODES]), time.perf_counter() - began,
+                            search.best_moves(), cards=int(search.best[CARDS]))
+    give_back(table.slots)
+    return outcome
 
 
 def search_bounded(position: Position, rules: Rules, bound: int, target: int, table: RoundsTable, limits: Limits,
