@@ -12,6 +12,7 @@ keys, most keys allowed]``.
 from __future__ import annotations
 
 import mmap
+import sys
 import threading
 from concurrent.futures import Executor
 
@@ -59,6 +60,9 @@ def new_table(memory: int, first: int | None = None) -> tuple[np.ndarray, np.nda
 
 _given_back: list[np.ndarray] = []  # at most one mapping, every slot 0, that a finished search gave back
 _given_back_lock = threading.Lock()
+RELEASED = 1 << 21  # bytes at the start of a mapping given back that ``give_back`` releases ...
+RELEASE_ZEROES = sys.platform.startswith("linux") and hasattr(mmap, "MADV_DONTNEED")  # ... where
+# Linux's MADV_DONTNEED makes a private anonymous page read as zeros again (elsewhere it may not)
 
 
 def _room(size: int) -> np.ndarray:
@@ -74,19 +78,17 @@ def _room(size: int) -> np.ndarray:
 
 def give_back(slots: np.ndarray) -> None:
     """Keep the mapping of the table ``slots`` (made by ``new_table``), emptied, for the next
-    ``new_table`` of its size in this process. Only for a table no search will use again. Its
-    first ``RELEASED`` bytes go back to the system (for a small search, emptying them would cost
-    more than the few pages it touched); the rest of its slots are set to 0, and the slots past
-    them are 0 already (``grown`` only writes zeros there)."""
+    ``new_table`` of its size in this process. Only for a table no search will use again. On
+    Linux its first ``RELEASED`` bytes go back to the system (for a small search, emptying them
+    would cost more than the few pages it touched); the rest of its slots are set to 0, and the
+    slots past them are 0 already (``grown`` only writes zeros there)."""
     room = slots.base
-    released = min(slots.nbytes, RELEASED)
+    released = min(slots.nbytes, RELEASED) if RELEASE_ZEROES else 0
     room[released // SLOT_BYTES : slots.shape[0]] = 0
-    room.base.obj.madvise(mmap.MADV_DONTNEED, 0, released)  # read as zeros from now on
+    if released:
+        room.base.obj.madvise(mmap.MADV_DONTNEED, 0, released)
     with _given_back_lock:
         _given_back[:] = [room]
-
-
-RELEASED = 1 << 21
 
 
 HUGE_FROM = 1 << 22  # bytes: ``small_table`` takes huge pages from this size
