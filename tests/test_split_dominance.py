@@ -1,11 +1,12 @@
 """The talon-split dominance (docs/dominances.md, section 8): under draw 3 with unlimited passes a
 state whose split lies in the middle of a pass has every move of the same state at the start of a
-pass, so the search keeps that state out once it has entered this one (``zobrist.dominated_key``).
+pass, and of the same state three cards (a draw) further on, so the search keeps those states out
+once it has entered this one (``zobrist.dominated_key``, and the families of ``table.insert``).
 
-Checked on random reachable positions: the key is the key of that state, and only where the rule
-holds; each move of the state at the start of a pass leads where a move of the state in the middle
-leads, or to the state that such a move's state dominates in turn. The brute-force cross-check of
-verdicts is in ``test_crosscheck.py``.
+Checked on random reachable positions: the dominated key is the key of that state, and only where
+the rule holds; a draw further on the key is of the same family with the next rank; each move of
+the dominated state leads where a move of the state in the middle leads, or to a state that such a
+move's state dominates in turn. The brute-force cross-check of verdicts is in ``test_crosscheck.py``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 from canfield_solver.deal import Position
 from canfield_solver.engine.bridge import encode
 from canfield_solver.engine.movegen import MAX_MOVES, generate, make, unmake
+from canfield_solver.engine.table import RANK_BITS
 from canfield_solver.engine.zobrist import dominated_key, full_hash, make_table, state_key
 from canfield_solver.rules import Rules
 
@@ -39,11 +41,31 @@ def at_start_of_pass(position: Position) -> Position:
     return position.with_changes(stock=position.stock + tuple(reversed(position.waste)), waste=())
 
 
+def drawn(position: Position, cards: int = 3) -> Position:
+    """The same position ``cards`` cards further into the pass (3: a draw of 3 from a stock of more)."""
+    return position.with_changes(stock=position.stock[:-cards],
+                                 waste=position.waste + tuple(reversed(position.stock[-cards:])))
+
+
+def family(key: int) -> int:
+    """A key without its rank (``zobrist.finished_key``)."""
+    return key & (1 << 64 - int(RANK_BITS)) - 1
+
+
+def rank(key: int) -> int:
+    return key >> 64 - int(RANK_BITS)
+
+
 def keyed(position: Position, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     st = encode(position, rules)
     hashes = np.zeros(5, np.uint64)
     full_hash(st, Z, hashes)
     return st, hashes
+
+
+def key_of(position: Position, rules: Rules) -> int:
+    st, hashes = keyed(position, rules)
+    return int(state_key(st, Z, hashes))
 
 
 def child_keys(st: np.ndarray, hashes: np.ndarray) -> tuple[list[int], list[int]]:
@@ -92,5 +114,44 @@ def test_each_move_at_the_start_of_a_pass_leads_where_a_move_in_the_middle_leads
         start_keys, _ = child_keys(*keyed(at_start_of_pass(position), rules))
         reached = set(middle_keys) | set(middle_dominated)
         assert set(start_keys) <= reached
+        checked += 1
+    assert checked >= 20
+
+
+def later_in_the_pass(rules: Rules, seed: int):
+    """Random reachable positions in the middle of a pass with more than 3 cards in the stock."""
+    for position in positions(rules, seed):
+        if in_the_middle_of_a_pass(position) and len(position.stock) > 3:
+            yield position
+
+
+@pytest.mark.parametrize("rules", DRAW_3_UNLIMITED + OTHERS, ids=lambda r: f"d{r.draw}-{r.label.replace(' ', '-')}")
+def test_a_split_a_draw_further_into_the_pass_is_of_its_family_with_the_next_rank(rules):
+    checked = 0
+    for position in later_in_the_pass(dataclasses.replace(rules, draw=3), seed=45):
+        key, later = key_of(position, rules), key_of(drawn(position), rules)
+        if rules.draw == 3 and rules.passes is None:
+            assert family(later) == family(key) and rank(later) == rank(key) + 1 == len(position.waste) // 3 + 1
+            others = [drawn(position, cards) for cards in (1, 2)]  # the other remainder, or the start of a pass
+            assert all(family(key_of(other, rules)) != family(key) for other in others)
+        elif rules.passes is None:  # draw 1: every split of one class
+            assert later == key and rank(key) == 0
+        else:
+            assert family(later) != family(key) and rank(later) == rank(key) == 0
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("rules", DRAW_3_UNLIMITED, ids=lambda r: r.label.replace(" ", "-"))
+def test_each_move_a_draw_further_into_the_pass_leads_where_a_move_leads_or_below(rules):
+    checked = 0
+    for position in later_in_the_pass(rules, seed=47):
+        keys, dominated = child_keys(*keyed(position, rules))
+        later_keys, _ = child_keys(*keyed(drawn(position), rules))
+        lowest = {}  # the lowest key of each family the earlier split's moves lead to
+        for key in keys:
+            lowest[family(key)] = min(key, lowest.get(family(key), key))
+        for key in later_keys:
+            assert key in dominated or lowest.get(family(key), key + 1) <= key
         checked += 1
     assert checked >= 20

@@ -57,6 +57,27 @@ def test_a_table_doubled_in_place_holds_every_key_once():
     _assert_holds_exactly(bigger, meta, keys)
 
 
+def _ranked(family: int, rank: int) -> np.uint64:
+    """The key of ``family`` (a hash) with ``rank`` in its top bits (``zobrist.finished_key``)."""
+    return np.uint64(family | rank << 64 - int(table.RANK_BITS))
+
+
+def test_a_family_keeps_the_lowest_rank_added_in_one_slot_and_after_doubling():
+    slots, meta = new_table(4 * 1024 * SLOT_BYTES, 1024 * SLOT_BYTES)
+    family, other = 0x123456789A, 0x123456789A + 1024  # one home: each probe meets the other's slot
+    assert _insert_all(slots, meta, np.array([_ranked(family, 5)])) == 1
+    assert _insert_all(slots, meta, np.array([_ranked(other, 7)])) == 1
+    assert _insert_all(slots, meta, np.array([_ranked(family, 5), _ranked(family, 9)])) == 0  # no higher rank
+    assert _insert_all(slots, meta, np.array([_ranked(family, 2)])) == 1  # a lower one takes its slot
+    assert meta[0] == 2 and sorted(slots[slots != 0]) == sorted([_ranked(family, 2), _ranked(other, 7)])
+    assert _insert_all(slots, meta, np.array([_ranked(family, 3), _ranked(other, 8)])) == 0
+    assert _insert_all(slots, meta, np.array([_ranked(other, 0)])) == 1  # past the other family's slot
+    slots, meta = grown(slots, meta)
+    assert meta[0] == 2 and sorted(slots[slots != 0]) == sorted([_ranked(family, 2), _ranked(other, 0)])
+    assert _insert_all(slots, meta, np.array([_ranked(family, 2), _ranked(family, 15), _ranked(other, 0)])) == 0
+    assert _insert_all(slots, meta, np.array([_ranked(family, 1)])) == 1 and meta[0] == 2
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_clusters_that_wrap_round_the_end_survive_doubling(seed):
     """Keys homed in the last slots overflow into the first ones, and long runs cross slots whose keys

@@ -19,7 +19,7 @@ from .movegen import (
     COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T, foundation_card, move_count,
     move_kind, move_recycle, move_source, move_split, move_target, talon_play_waits,
 )
-from .zobrist import Z_BUILD_ON, Z_COLUMN, Z_RESERVE, Z_SPLIT, Z_TALON, mix64, recycles_hash, split_class
+from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, finished_key, mix64, recycles_hash
 
 
 @inlined
@@ -85,9 +85,4 @@ def child_key(st, z, hashes, mixes, move):
             taken ^= z[Z_COLUMN + st[L.RESERVE_CARDS + left]]
             h ^= z[Z_RESERVE + left + 1] ^ z[Z_RESERVE + left]
         columns += mix64(taken) - mixes[source]
-    key = (h ^ z[Z_SPLIT + split_class(st, k, n)]) + columns
-    if build_on > 0:
-        key ^= z[Z_BUILD_ON + build_on - 1]
-    if key == np.uint64(0):
-        key = np.uint64(1)
-    return key
+    return finished_key(st, z, h, columns, build_on, k, n)

@@ -175,8 +175,8 @@ def keep_won(won, won_meta, key):
 @kernel
 def take_out(slots, meta, log):
     """Empty the slots of the ``log[0]`` keys ``log[1:]``, all added to ``slots`` since it last
-    held none of them: the table is then exactly as it was before they were added (a key only
-    ever fills an empty slot, and every slot they filled was empty). Slots are found before any
+    held none of them: the table is then exactly as it was before they were added (every slot
+    they filled was empty: under draw 1 no key lowers the rank of another, ``table.insert``). Slots are found before any
     is emptied, so each probe still runs over the filled slots that led to its key."""
     n = log[0]
     for j in range(1, n + 1):

@@ -1,7 +1,8 @@
 """The transposition table: an open-addressing set of 64-bit state keys.
 
-Keys are never overwritten: a search that needs more room than its memory allows stops and says
-so ("memory"), rather than forget states and risk searching a cycle forever. A table can start
+Keys are never forgotten (only replaced by a lower rank of their family, ``insert``): a search
+that needs more room than its memory allows stops and says so ("memory"), rather than forget
+states and risk searching a cycle forever. A table can start
 small and be doubled (``grown``) up to the memory allowed, so that small searches touch little
 memory: it is the leading part of a mapping of all that memory (its numpy ``base``), and it
 doubles in place, into pages it has never touched, or that a finished search touched and
@@ -27,6 +28,7 @@ from .kernel import in_search_loop, inlined, kernel
 MAX_LOAD = 0.75  # linear probing stays fast below this load
 SLOT_BYTES = 8
 MIN_TABLE_BYTES = 1024 * SLOT_BYTES  # the smallest table a search is given
+RANK_BITS = np.uint64(4)  # a key's top bits that ``insert`` reads as its rank in its family
 
 
 def slot_count(memory: int) -> int:
@@ -172,11 +174,15 @@ def _zeroed(size: int, huge: bool = True) -> np.ndarray:
 
 @in_search_loop
 def insert(slots, meta, key):
-    """Add ``key``: 1 when it is new, 0 when it was already there, -1 when the table is full.
+    """Add ``key``: 1 when it is new or lowers its family's rank, 0 when it was already there or
+    a key of its family with a rank no higher was, -1 when the table is full.
 
-    Safe while other threads insert into the same table (the parallel search): an empty slot is
-    claimed with one atomic compare-and-swap, so of two threads adding one key exactly one gets 1,
-    and a slot another thread claimed first is probed past like any full one.
+    A key's top ``RANK_BITS`` are its *rank*, the rest its family: a table holds one key of each
+    family, the lowest rank added (``zobrist.key_with_split``: the states of one family differ
+    only by their talon split, and one of lower rank dominates one of higher). Safe while other
+    threads insert into the same table (the parallel search): a slot is claimed or lowered with
+    one atomic compare-and-swap, so of two threads adding one key exactly one gets 1, and a
+    slot another thread changed first is read again.
     """
     mask = np.uint64(slots.shape[0] - 1)
     i = key & mask
@@ -185,12 +191,16 @@ def insert(slots, meta, key):
         if value == np.uint64(0):
             if meta[0] >= meta[1]:
                 return -1
-            value = _compare_and_swap(slots, i, key)
+            value = _compare_and_swap(slots, i, np.uint64(0), key)
             if value == np.uint64(0):
                 _atomic_add(meta, 0, 1)
                 return 1
-        if value == key:
-            return 0
+        if (value ^ key) << RANK_BITS == np.uint64(0):  # one family: the lower rank is the lower key
+            if value <= key:
+                return 0
+            if _compare_and_swap(slots, i, value, key) == value:
+                return 1
+            continue
         i = (i + np.uint64(1)) & mask
 
 
@@ -212,16 +222,16 @@ def _item_pointer(context, builder, signature, args):
 
 
 @intrinsic
-def _compare_and_swap(typingctx, array, index, value):
-    """Atomically: if ``array[index]`` is 0, set it to ``value``; return what it held before."""
+def _compare_and_swap(typingctx, array, index, expected, value):
+    """Atomically: if ``array[index]`` is ``expected``, set it to ``value``; return what it held
+    before."""
 
     def codegen(context, builder, signature, args):
         pointer = _item_pointer(context, builder, signature, args)
-        zero = ir.Constant(pointer.type.pointee, 0)
-        swapped = builder.cmpxchg(pointer, zero, args[2], "seq_cst", "seq_cst")
+        swapped = builder.cmpxchg(pointer, args[2], args[3], "seq_cst", "seq_cst")
         return builder.extract_value(swapped, 0)
 
-    return array.dtype(array, index, value), codegen
+    return array.dtype(array, index, expected, value), codegen
 
 
 @intrinsic

@@ -25,6 +25,7 @@ import numpy as np
 from ..cards import DECK_SIZE
 from . import layout as L
 from .kernel import in_search_loop, inlined, kernel
+from .table import RANK_BITS
 
 # Offsets in the table of random numbers.
 Z_RESERVE = 0  # 53 reserve lengths
@@ -35,6 +36,8 @@ Z_BUILD_ON = Z_COLUMN + L.PILE * DECK_SIZE  # one per card
 Z_SIZE = Z_BUILD_ON + DECK_SIZE
 
 _SEED = 0xCAF1E1D
+HASH_MASK = np.uint64((1 << (64 - int(RANK_BITS))) - 1)  # a key's hash: all but its top ``table.RANK_BITS``
+RANKED_SPLITS = 3 << int(RANK_BITS)  # the splits below this have a rank that fits those bits
 
 
 def make_table() -> np.ndarray:
@@ -104,7 +107,7 @@ def full_hash(st, z, hashes):
 @kernel
 def state_key(st, z, hashes):
     """The canonical key of the state (never 0, which marks an empty table slot)."""
-    return key_with_split(st, z, hashes, canonical_split(st))
+    return key_with_split(st, z, hashes, st[L.TALON_K])
 
 
 @in_search_loop
@@ -118,12 +121,33 @@ def dominated_key(st, z, hashes):
 
 
 @inlined
-def key_with_split(st, z, hashes, split):
-    """The key of the state with its talon split class taken as ``split``."""
-    key = hashes[0] ^ z[Z_SPLIT + split]
-    key += mix64(hashes[1]) + mix64(hashes[2]) + mix64(hashes[3]) + mix64(hashes[4])
-    if st[L.BUILD_ON] > 0:
-        key ^= z[Z_BUILD_ON + st[L.BUILD_ON] - 1]
+def key_with_split(st, z, hashes, k):
+    """The key of the state with its talon split taken as ``k``."""
+    columns = mix64(hashes[1]) + mix64(hashes[2]) + mix64(hashes[3]) + mix64(hashes[4])
+    return finished_key(st, z, hashes[0], columns, st[L.BUILD_ON], k, st[L.TALON_N])
+
+
+@inlined
+def finished_key(st, z, h, columns, build_on, k, n):
+    """The key from its parts: ``h`` (reserve, talon, recycles), ``columns`` (the sum of the
+    scrambled column hashes), the card to build on (``build_on - 1``, none when 0) and the split
+    ``k`` of a talon of ``n`` cards.
+
+    Under draw 3 with unlimited passes the splits in the middle of a pass with one remainder
+    modulo 3 make a *family* (``table.insert``): the hash takes the remainder, and the key's top
+    bits the rank ``k // 3``. A split dominates the later ones of its family, which its draws
+    reach (docs/dominances.md, section 8), so the table keeps the lowest rank entered and a state
+    of a higher rank is not entered after it.
+    """
+    split = split_class(st, k, n)
+    rank = 0
+    if split != 0 and st[L.DRAW_COUNT] == 3 and st[L.PASSES] == 0 and k < RANKED_SPLITS:
+        rank = k // 3
+        split = k - 3 * rank
+    key = (h ^ z[Z_SPLIT + split]) + columns
+    if build_on > 0:
+        key ^= z[Z_BUILD_ON + build_on - 1]
+    key &= HASH_MASK
     if key == np.uint64(0):
         key = np.uint64(1)
-    return key
+    return key | (np.uint64(rank) << (np.uint64(64) - RANK_BITS))
