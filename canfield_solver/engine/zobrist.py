@@ -5,7 +5,9 @@ A state's key combines
 - the reserve length (the reserve's cards are fixed by the deal, so its length says which are left),
 - the set of talon cards (their order never changes during a search) and the recycles count when
   passes are limited,
-- the talon split ``k`` reduced to its class (see ``canonical_split``),
+- the talon split ``k`` reduced to its class (see ``canonical_split``); under draw 3 with unlimited
+  passes a split in the middle of a pass is reduced to its remainder modulo 3, and the key's top
+  bits hold its rank ``k // 3`` (``finished_key``),
 - the columns: column ``c`` has hash ``XOR of Z[position, card]`` and the key adds
   ``mix64(column hash)`` over the 4 columns, a sum that does not depend on the order of the
   columns, so positions that differ only by a permutation of the columns share one key,
