@@ -21,7 +21,7 @@ from canfield_solver.deal import Position
 from canfield_solver.engine.bridge import encode
 from canfield_solver.engine.movegen import MAX_MOVES, generate, make, unmake
 from canfield_solver.engine.table import RANK_BITS
-from canfield_solver.engine.zobrist import dominated_key, full_hash, make_table, state_key
+from canfield_solver.engine.zobrist import HASH_MASK, dominated_key, full_hash, make_table, state_key
 from canfield_solver.rules import Rules
 
 from conftest import has_a_build_across_the_base, in_the_middle_of_a_pass
@@ -49,7 +49,7 @@ def drawn(position: Position, cards: int = 3) -> Position:
 
 def family(key: int) -> int:
     """A key without its rank (``zobrist.finished_key``)."""
-    return key & (1 << 64 - int(RANK_BITS)) - 1
+    return key & int(HASH_MASK)
 
 
 def rank(key: int) -> int:

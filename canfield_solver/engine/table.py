@@ -2,8 +2,7 @@
 
 Keys are never forgotten (only replaced by a lower rank of their family, ``insert``): a search
 that needs more room than its memory allows stops and says so ("memory"), rather than forget
-states and risk searching a cycle forever. A table can start
-small and be doubled (``grown``) up to the memory allowed, so that small searches touch little
+states and risk searching a cycle forever. A table can start small and be doubled (``grown``) up to the memory allowed, so that small searches touch little
 memory: it is the leading part of a mapping of all that memory (its numpy ``base``), and it
 doubles in place, into pages it has never touched, or that a finished search touched and
 emptied (``give_back``). Slot value 0 means empty (keys are never 0). ``meta`` holds ``[stored
@@ -178,7 +177,7 @@ def insert(slots, meta, key):
     a key of its family with a rank no higher was, -1 when the table is full.
 
     A key's top ``RANK_BITS`` are its *rank*, the rest its family: a table holds one key of each
-    family, the lowest rank added (``zobrist.key_with_split``: the states of one family differ
+    family, the lowest rank added (``zobrist.finished_key``: the states of one family differ
     only by their talon split, and one of lower rank dominates one of higher). Safe while other
     threads insert into the same table (the parallel search): a slot is claimed or lowered with
     one atomic compare-and-swap, so of two threads adding one key exactly one gets 1, and a
