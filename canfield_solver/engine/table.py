@@ -2,11 +2,11 @@
 
 Keys are never forgotten (only replaced by a lower rank of their family, ``insert``): a search
 that needs more room than its memory allows stops and says so ("memory"), rather than forget
-states and risk searching a cycle forever. A table can start small and be doubled (``grown``) up to the memory allowed, so that small searches touch little
-memory: it is the leading part of a mapping of all that memory (its numpy ``base``), and it
-doubles in place, into pages it has never touched, or that a finished search touched and
-emptied (``give_back``). Slot value 0 means empty (keys are never 0). ``meta`` holds ``[stored
-keys, most keys allowed]``.
+states and risk searching a cycle forever. A table can start small and be doubled (``grown``)
+up to the memory allowed, so that small searches touch little memory: it is the leading part of
+a mapping of all that memory (its numpy ``base``), and it doubles in place, into pages it has
+never touched, or that a finished search touched and emptied (``give_back``). Slot value 0
+means empty (keys are never 0). ``meta`` holds ``[stored keys, most keys allowed]``.
 """
 
 from __future__ import annotations
