@@ -20,7 +20,7 @@ from .board import COLOR_CHOICES, Style, render_board, use_color
 from .codes import MAX_DEALS, iter_random_codes
 from .deal import Position, position_to_dict
 from .errors import InputError
-from .limit_options import MAX_NODES, limit_options
+from .limit_options import EVERY_CORE, MAX_NODES, ONE_EACH, limit_options
 from .limits import Limits
 from .notation import describe_position, format_move
 from .outfile import refuse_existing, write_new_file
@@ -267,7 +267,7 @@ def results_options(command: Callable) -> Callable:
 @cli.command()
 @deal_options
 @rule_options
-@limit_options(scope="per deal", memory_default="1G, less if the RAM is short")
+@limit_options(scope="per deal", memory_default="1G, less if the RAM is short", threads=ONE_EACH)
 @results_options
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster: tcp://HOST:PORT, or 'local' to start a LocalCluster of --jobs workers.")
@@ -374,7 +374,7 @@ def searching(hint: str) -> Iterator[None]:
 @rule_options
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: verdict, draw, rules, moves, nodes, seconds, limit_hit.")
-@limit_options(threads=True)
+@limit_options(threads=EVERY_CORE)
 @click.option("--shortest", is_flag=True,
               help="Keep searching for shorter wins within the limits (default --time-limit 60 here); "
                    "says whether the one printed is proven shortest.")

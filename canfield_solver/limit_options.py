@@ -18,6 +18,8 @@ from .limits import Limits
 
 MAX_NODES = 2**62
 MAX_THREADS = 64
+EVERY_CORE = "every core"  # ``limit_options(threads=...)``: ``--threads`` defaults to every usable core ...
+ONE_EACH = "one each"  # ... or to one, where ``--jobs`` workers each run a search
 MIN_MEMORY = 64 << 10
 _SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
@@ -88,12 +90,14 @@ def usable_cores() -> int:
 
 
 def limit_options(*, time_limit: float | None = None, max_nodes: int | None = None, scope: str = "",
-                  memory_default: str = "1G", threads: bool = False) -> Callable:
+                  memory_default: str = "1G", threads: str | None = None) -> Callable:
     """The three limit options of a command: ``time_limit`` its default seconds and ``max_nodes``
     its default states (None: none),
     ``scope`` how the limits apply ("per deal", "per search"; "" for one search),
     ``memory_default`` the table size it uses when none is given, for the help;
-    with ``threads``, ``--threads`` too (default: every usable core).
+    with ``threads``, ``--threads`` too: its default every usable core (``EVERY_CORE``, for a
+    command that runs one search at a time) or one (``ONE_EACH``, for one that runs a search on
+    each of ``--jobs`` workers); None: no such option, one thread.
 
     The command takes them as one ``limits`` (``limits.Limits``; ``memory`` in bytes, or None).
     """
@@ -110,16 +114,23 @@ def limit_options(*, time_limit: float | None = None, max_nodes: int | None = No
                      help=f"Transposition table size{each}, from 64K to this machine's RAM, "
                           f"e.g. 512M or 2G (default {memory_default})."),
     ]
-    if threads:
+    if threads == EVERY_CORE:
         options.append(click.option(
             "--threads", type=click.IntRange(1, MAX_THREADS), metavar="N",
             help="Threads a long search runs on (default: every core, here "
                  f"{usable_cores()}); with 1 every run prints the same moves."))
+    elif threads == ONE_EACH:
+        options.append(click.option(
+            "--threads", type=click.IntRange(1, MAX_THREADS), metavar="N",
+            help="Threads each deal's long search runs on (default 1). Keep --jobs times --threads within "
+                 f"the cores (here {usable_cores()}): past them searches wait on each other, and a time "
+                 "limit counts the wait."))
 
     def decorate(command: Callable) -> Callable:
         @functools.wraps(command)
         def with_limits(*args, time_limit: float | None, max_nodes: int | None, memory: int | None, **kwargs):
-            cores = (kwargs.pop("threads") or usable_cores()) if threads else 1
+            given = kwargs.pop("threads") if threads else None
+            cores = given or (usable_cores() if threads == EVERY_CORE else 1)
             return command(*args, limits=Limits(time_limit, max_nodes, memory, cores), **kwargs)
 
         for option in reversed(options):

@@ -133,6 +133,12 @@ def test_batch_jobs_are_bounded(run_cli):
                    "error: Invalid value for '--jobs' / '-j': 1025 is not in the range 1<=x<=1024.")
 
 
+@pytest.mark.parametrize("threads", ["0", "65"])
+def test_batch_threads_are_bounded(run_cli, threads):
+    assert_refused(run_cli("batch", "--random", "1", "--threads", threads),
+                   f"error: Invalid value for '--threads': {threads} is not in the range 1<=x<=64.")
+
+
 def test_random_codes_stream():
     codes = iter_random_codes(10**12, 3, seed=4)  # a list this long would not fit in memory
     assert [next(codes), next(codes)] == random_codes(2, 3, seed=4)

@@ -108,3 +108,29 @@ def test_local_dask_cluster_gives_the_local_results(tmp_path):
     assert (tmp_path / "dask-scratch-space").is_dir()
     here = {row.key: row._replace(seconds=0) for row in batch.solve_locally(tasks, options, limits, 1)}
     assert on_dask == here and len(here) == 8
+
+
+def test_threads_run_each_deals_search_on_that_many_threads(run_cli, tmp_path, monkeypatch):
+    """`batch --threads 2`: every search of every deal runs on two threads, split early here so
+    that both search; the verdicts are the single solves'."""
+    from canfield_solver.engine import driver, parallel
+
+    monkeypatch.setattr(batch, "warm_up", lambda solve: None)  # its search would be on one thread
+    monkeypatch.setattr(parallel, "SOLO_STATES", 300)
+    monkeypatch.setattr(driver, "CHUNK", 500)
+    made = []
+    make = parallel.SharedSearch.__init__
+
+    def recorded(self, first, threads, memory, dominance):
+        made.append(threads)
+        make(self, first, threads, memory, dominance)
+
+    monkeypatch.setattr(parallel.SharedSearch, "__init__", recorded)
+    out = tmp_path / "r.jsonl"
+    result = run_cli("batch", "--start", "CF1-D3-AAAAAAB", "--count", "4", "--rules", "solvitaire",
+                     "--jobs", "1", "--threads", "2", "--out", str(out), "--quiet")
+    assert result.status == 0, result.err
+    assert len(made) >= 4 and set(made) == {2}
+    expected = single_solves((format_code(number, 3) for number in range(1, 5)), max_nodes=None, preset="solvitaire")
+    assert {row.code: row.verdict for row in file_rows(out)} == {code: verdict for code, (verdict, _, _) in expected.items()}
+    assert {"winnable", "unwinnable"} <= {verdict for verdict, _, _ in expected.values()}
