@@ -6,6 +6,8 @@ import io
 import subprocess
 import sys
 
+import pytest
+
 from canfield_solver import progress
 from canfield_solver.compiling import NOTE, compile_note
 from canfield_solver.progress import CLEAR, ProgressLine
@@ -126,3 +128,47 @@ def test_warm_solve_skips_numbas_compiler_set_up():
             "print(solve('CF1-D3-SOLVEME').verdict, 'numba.np.linalg' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert (done.returncode, done.stdout) == (0, "winnable False\n")
+
+
+LATE_KERNELS = """
+import importlib, pkgutil, sys
+from numba.core.dispatcher import Dispatcher
+import canfield_solver.engine as engine
+from canfield_solver.engine import driver, parallel
+from canfield_solver.limits import Limits
+from canfield_solver.presets import RuleOptions
+from canfield_solver.solver import solve
+from canfield_solver.source import setup_game
+
+modules = [importlib.import_module(f"canfield_solver.engine.{info.name}") for info in pkgutil.iter_modules(engine.__path__)]
+
+def loaded():
+    return {(module.__name__, name): len(value.overloads) for module in modules
+            for name, value in vars(module).items() if isinstance(value, Dispatcher)}
+
+at_start = []
+drive = driver._drive
+
+def timed(*args, **kwargs):
+    at_start.append(loaded())
+    return drive(*args, **kwargs)
+
+driver._drive = timed
+parallel.SOLO_STATES = 300  # the searches split, so every kernel of a long search is used
+result = solve(setup_game(sys.argv[1], RuleOptions(preset=sys.argv[2])), limits=Limits(threads=int(sys.argv[3])))
+late = sorted(f"{module}.{name}" for (module, name), count in loaded().items() if count != at_start[0][(module, name)])
+print(result.verdict, len(at_start), " ".join(late) or "none")
+"""
+
+
+@pytest.mark.parametrize("code, preset, threads", [("CF1-D3-AAAAAAB", "solvitaire", 2),
+                                                   ("CF1-D3-AAAAAAB", "solvitaire", 1),
+                                                   ("CF1-D3-AAAAAFM", "pysolfc", 2)])
+def test_a_search_s_clock_counts_no_kernel_loaded_or_compiled(code, preset, threads):
+    """In a new process, every kernel a lost deal's search calls (the tests', the side search's,
+    the hand-over's) is compiled or loaded before its clock starts (``driver._drive``): on a
+    machine's first run a compile inside the clock took 10 s of a 15 s search."""
+    done = subprocess.run([sys.executable, "-c", LATE_KERNELS, code, preset, str(threads)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["unwinnable", "1", "none"]

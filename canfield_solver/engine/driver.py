@@ -44,7 +44,7 @@ from .bridge import encode, engine_move, referee_moves, unpack
 from .easier import EasierTests
 from .layout import LOW_CARDS_LATE, TALON_K
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
-from .parallel import SharedSearch
+from .parallel import SharedSearch, load_rewind
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .shortcut import shortcut
 from .table import MIN_TABLE_BYTES, give_back, load_rehash, new_table
@@ -202,8 +202,9 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     if dominance and easier_game_differs(rules):
         search.tests = EasierTests(_keys(), table.memory)
     status = search.start(dominance)
-    search.run(0, dominance)  # a budget of 0 searches nothing: this compiles or loads ``run``
+    search.load(dominance)
     load_rehash()
+    load_rewind(search)
     began = time.perf_counter()
     if rules.moves == MOVES_WHOLE and not rules.worry_back and status == RUNNING:
         together = _two_orders(position, rules, search, table.memory, limits.threads, dominance)

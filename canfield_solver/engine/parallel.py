@@ -37,6 +37,12 @@ def rewind(st, hashes, z, path, undo, depth, to):
         unmake(st, hashes, z, path[k], undo[k])
 
 
+def load_rewind(search: SearchArrays) -> None:
+    """Compile or load ``rewind`` (taking back no move): ``hand_over`` first needs it in the middle
+    of a search, whose clock should not count it."""
+    rewind(search.st, search.hashes, search.z, search.path, search.undo, 0, 0)
+
+
 def hand_over(busy: SearchArrays, idle: SearchArrays) -> bool:
     """Give ``idle`` half the untried moves at the shallowest depth of ``busy``'s path that has any
     (``busy`` keeps the rest); False when ``busy`` has none to give.
