@@ -423,9 +423,7 @@ class SearchArrays:
         """Compile or load the kernels ``run`` calls, with a budget of 0, which searches nothing:
         the plain search's too where this one makes tests, for the side searches that make none.
         Called before a search's clock starts, which should count the search alone."""
-        run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.first, self.counts,
-            self.next, self.path, self.undo, self.control, 0, dominance, False, self.best, self.best_path,
-            False, NO_KEYS, NO_KEYS)
+        self.run(0, dominance, track_best=True)  # the plain kernel even where tests are made
         self.run(0, dominance)
 
     def path_moves(self) -> np.ndarray:
