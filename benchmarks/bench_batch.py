@@ -16,17 +16,18 @@ import argparse
 import resource
 import time
 
-from canfield_solver import batch
-from canfield_solver.batch import Limits
-from canfield_solver.presets import RuleOptions
-from canfield_solver.stats import summarize
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.presets import RuleOptions
+from canfield_solver.runs.batch_stats import summarize
+from canfield_solver.runs.jobs import solve_locally, worker_memory
+from canfield_solver.runs.tasks import select_tasks
 
 
 def measure(deals: int, draw: int, jobs: int, limits: Limits) -> str:
     options = RuleOptions(draw=draw)
-    tasks = batch.select_tasks(options, start="CF1-D3-AAAAAAA", count=deals)
+    tasks = select_tasks(options, start="CF1-D3-AAAAAAA", count=deals)
     began, cpu_began = time.perf_counter(), cpu_seconds()
-    rows = list(batch.solve_locally(tasks, options, limits, jobs))
+    rows = list(solve_locally(tasks, options, limits, jobs))
     wall, cpu = time.perf_counter() - began, cpu_seconds() - cpu_began
     (summary,) = summarize(rows)
     times = summary.time_stats()
@@ -52,7 +53,7 @@ def main() -> None:
     args = parser.parse_args()
     for draw in (int(value) for value in args.draws.split(",")):
         for jobs in (int(value) for value in args.jobs.split(",")):
-            memory = args.memory * 2**20 if args.memory else batch.worker_memory(jobs)
+            memory = args.memory * 2**20 if args.memory else worker_memory(jobs)
             print(measure(args.deals, draw, jobs, Limits(args.time_limit, None, memory)), flush=True)
 
 

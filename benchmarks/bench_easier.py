@@ -16,13 +16,14 @@ from __future__ import annotations
 import argparse
 import time
 
-from canfield_solver.engine import driver, easier
-from canfield_solver.limit_options import parse_size
-from canfield_solver.limits import Limits
-from canfield_solver.presets import PRESETS
-from canfield_solver.solver import solve
+from canfield_solver.cli.options import parse_size
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.presets import PRESETS
+from canfield_solver.engine import driver
+from canfield_solver.engine.lost import easier_game as easier
+from canfield_solver.solving.solver import solve
 
-# Lost deals of the 10,000 random ones at 10 s (docs/benchmarks.md, "The tests' tables"): some
+# Lost deals of the 10,000 random ones at 10 s (CHANGELOG.md, on the tests' tables): some
 # the tests prove lost in a fraction of their states, some where they prove many states lost
 # without cutting much, and one (CF1-D3-OXLVTMK) where no state a talon play enters is lost.
 DEALS = ("CF1-D3-XBNHQOG", "CF1-D3-ADZFZUT", "CF1-D3-BVNJNNE", "CF1-D3-NBZJTGP", "CF1-D3-MIODVSF",
@@ -57,7 +58,7 @@ def main() -> None:
         seconds = time.perf_counter() - began
         row = [result.nodes] + [sum(int(tests.tally[cell]) for tests in made)
                                 for cell in (easier.TESTS, easier.LOST, easier.SPENT)] + [seconds]
-        totals = [total + value for total, value in zip(totals, row)]
+        totals = [total + value for total, value in zip(totals, row, strict=True)]
         print(f"{code:16} {result.verdict.value:11} {row[0]:>11,} {row[1]:>10,} {row[2]:>9,} {row[3]:>12,} {seconds:>8.2f}")
     print(f"{'total':28} {totals[0]:>11,} {totals[1]:>10,} {totals[2]:>9,} {totals[3]:>12,} {totals[4]:>8.2f}")
 

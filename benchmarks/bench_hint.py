@@ -20,12 +20,13 @@ import random
 import resource
 import time
 
-from canfield_solver.codes import format_code, position_from_number
-from canfield_solver.hidden import complete, hide
-from canfield_solver.hint import hint
-from canfield_solver.rules import Rules, apply, legal_moves
-from canfield_solver.solver import solve
-from canfield_solver.limits import Limits
+from canfield_solver.core.hidden import complete, hide
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.referee import apply, legal_moves
+from canfield_solver.core.rules import Rules
+from canfield_solver.formats.codes import format_code, position_from_number
+from canfield_solver.solving.hint import hint
+from canfield_solver.solving.solver import solve
 
 
 def cpu_seconds() -> float:

@@ -22,15 +22,15 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
-from canfield_solver.codes import position_from_number
-from canfield_solver.engine.bridge import encode
+from canfield_solver.core.presets import PRESETS
+from canfield_solver.core.rules import Rules
 from canfield_solver.engine.child_keys import child_key, column_mixes
+from canfield_solver.engine.codec import encode
 from canfield_solver.engine.movegen import MAX_MOVES, generate
 from canfield_solver.engine.search import RUNNING, TABLE_FULL, SearchArrays, ordered_moves
 from canfield_solver.engine.table import new_table
 from canfield_solver.engine.zobrist import full_hash, make_table
-from canfield_solver.presets import PRESETS
-from canfield_solver.rules import Rules
+from canfield_solver.formats.codes import position_from_number
 
 DEALS = (12, 179, 7, 184, 43)  # deal numbers of some of the longest searches of bench_solve
 EVERY = 997  # states searched between two kept states

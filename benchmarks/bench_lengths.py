@@ -7,7 +7,7 @@ Run by hand (not a test)::
 
 The deals are ``--count`` random game codes (``--seed``), the same deals under every rule set:
 draw 3 and 1 x foundation return on and off x ``--moves any`` and ``whole``. Each is solved
-the way ``canfield-solver solve`` does by default (``solution.solve_for_people``) with a per-deal
+the way ``canfield-solver solve`` does by default (``for_people.solve_for_people``) with a per-deal
 limit of ``--max-nodes`` states. For each rule set it prints the verdict counts and, over the
 won deals, the median, 90th percentile and longest list in single moves (every draw and recycle
 counted), the longest over the median, and the lists longer than twice the median or 1,000 moves.
@@ -19,10 +19,10 @@ import argparse
 import statistics
 import time
 
-from canfield_solver.codes import position_from_code, random_codes
-from canfield_solver.rules import Rules
-from canfield_solver.solution import solve_for_people
-from canfield_solver.limits import Limits
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.rules import Rules
+from canfield_solver.formats.codes import position_from_code, random_codes
+from canfield_solver.solving.for_people import solve_for_people
 
 
 def percentile(values: list[int], fraction: float) -> int:

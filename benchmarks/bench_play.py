@@ -1,4 +1,4 @@
-"""Honest-player benchmark: games of draw-3 app deals played by ``play.play``, one after another.
+"""Honest-player benchmark: games of draw-3 app deals played by ``honest_player.play``, one after another.
 
 Run by hand (not a test)::
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from canfield_solver.codes import format_code, position_from_number
-from canfield_solver.play import play
-from canfield_solver.rules import Rules
-from canfield_solver.stats import wilson_interval
-from canfield_solver.limits import Limits
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.rules import Rules
+from canfield_solver.formats.codes import format_code, position_from_number
+from canfield_solver.solving.honest_player import play
+from canfield_solver.solving.intervals import wilson_interval
 
 
 def main() -> None:

@@ -22,9 +22,9 @@ import resource
 import statistics
 import time
 
-from canfield_solver.codes import format_code, position_from_number
-from canfield_solver.rules import SPACES, TABLEAU_ORDERS, Rules
-from canfield_solver.solver import solve
+from canfield_solver.core.rules import SPACES, TABLEAU_ORDERS, Rules
+from canfield_solver.formats.codes import format_code, position_from_number
+from canfield_solver.solving.solver import solve
 
 
 def percentile(values: list[float], fraction: float) -> float:

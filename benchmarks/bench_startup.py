@@ -49,8 +49,8 @@ def report(name: str, runs: list[tuple[float, float]]) -> None:
 
 
 def report_ratio(name: str, runs: list[tuple[float, float]], others: list[tuple[float, float]]) -> None:
-    wall = statistics.median(a[0] / b[0] for a, b in zip(runs, others))
-    cpu = statistics.median(a[1] / b[1] for a, b in zip(runs, others))
+    wall = statistics.median(a[0] / b[0] for a, b in zip(runs, others, strict=True))
+    cpu = statistics.median(a[1] / b[1] for a, b in zip(runs, others, strict=True))
     print(f"{name:8s} this / other: wall {wall:.2f}, cpu {cpu:.2f} (median of {len(runs)} pairs)")
 
 

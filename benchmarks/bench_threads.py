@@ -20,12 +20,12 @@ import argparse
 import statistics
 import time
 
-from canfield_solver.codes import position_from_code
-from canfield_solver.limit_options import usable_cores
-from canfield_solver.limits import Limits
-from canfield_solver.presets import RuleOptions, resolve_rules
-from canfield_solver.rules import Rules
-from canfield_solver.solver import solve
+from canfield_solver.cli.options import usable_cores
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.presets import RuleOptions, resolve_rules
+from canfield_solver.core.rules import Rules
+from canfield_solver.formats.codes import position_from_code
+from canfield_solver.solving.solver import solve
 
 SOLVITAIRE_D3 = resolve_rules(RuleOptions("solvitaire", draw=3))
 APP_D1 = Rules(draw=1, worry_back=False)

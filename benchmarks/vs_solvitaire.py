@@ -32,6 +32,7 @@ the same Solvitaire runs; ``--only-solvitaire`` fills the file without running o
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -43,13 +44,13 @@ import tempfile
 import time
 from dataclasses import dataclass
 
-from canfield_solver.cards import card_name
-from canfield_solver.codes import format_code, position_from_number
-from canfield_solver.deal import Position
-from canfield_solver.limit_options import usable_cores
-from canfield_solver.limits import Limits
-from canfield_solver.presets import RuleOptions, resolve_rules
-from canfield_solver.solver import solve
+from canfield_solver.cli.options import usable_cores
+from canfield_solver.core.cards import card_name
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.position import Position
+from canfield_solver.core.presets import RuleOptions, resolve_rules
+from canfield_solver.formats.codes import format_code, position_from_number
+from canfield_solver.solving.solver import solve
 
 RULE_SETS = {"d3": (3, False), "d3wb": (3, True), "d1": (1, False), "d1wb": (1, True)}
 HOW_TO_GET_ONE = ("SOLVITAIRE is not set: build Solvitaire with `bash ../shared/solvitaire/build.sh DEST` "
@@ -162,7 +163,7 @@ def compare(binary: str, key: str, numbers: range, cap: float, threads: int | No
             json.dump(solvitaire_rules(draw, worry_back), handle)
         for number in numbers:
             position = position_from_number(number)
-            them = record.outcome((key, number, cap), lambda: run_solvitaire(binary, rules_file, position, cap, folder))
+            them = record.outcome((key, number, cap), functools.partial(run_solvitaire, binary, rules_file, position, cap, folder))
             theirs.append(them)
             if threads is None:
                 if verbose:

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from canfield_solver.page import render_page
-from canfield_solver.rules import Rules
-from canfield_solver.solver import solve
-from canfield_solver.source import setup_game
+from canfield_solver.cli.page import render_page
+from canfield_solver.core.rules import Rules
+from canfield_solver.formats.deal_argument import setup_game
+from canfield_solver.solving.solver import solve
 
 CODE, RULES = "CF1-D3-AAAAAAC", Rules(draw=3, worry_back=False)
 HERE = Path(__file__).resolve().parent

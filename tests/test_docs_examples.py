@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import re
 import shlex
-from pathlib import Path
 
 import click
 import pytest
 
-from canfield_solver.cli import cli
-from test_cli_basic import readme_block
+from canfield_solver.cli.main import cli
+from tests.support.docs import PROJECT, readme_block
 
-PROJECT = Path(__file__).resolve().parents[1]
 PAGES = ["README.md", *sorted(str(path.relative_to(PROJECT)) for path in (PROJECT / "docs").glob("*.md"))]
 
 
@@ -42,13 +40,25 @@ def command_lines(page: str) -> list[list[str]]:
     return [args for args in commands if args]
 
 
-@pytest.mark.parametrize("page", PAGES)
+EXAMPLE_PAGES = [page for page in PAGES if command_lines(page)]
+
+
+def test_command_examples_are_found_on_the_pages_that_show_them():
+    """The pages the next test reads are the pages with command examples: README's twenty and more,
+    and every page whose shell blocks run the command (so no page is read for nothing)."""
+    assert len(command_lines("README.md")) >= 20
+    for page in PAGES:
+        text = (PROJECT / page).read_text(encoding="utf-8")
+        shows = any("canfield-solver " in block for block in re.findall(r"```sh\n(.*?)```", text, re.S))
+        assert (page in EXAMPLE_PAGES) == shows, page
+
+
+@pytest.mark.parametrize("page", EXAMPLE_PAGES)
 def test_every_command_example_parses(page, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "moves.txt").write_text("draw\n", encoding="utf-8")  # replay opens MOVES as it parses
     commands = command_lines(page)
-    if page == "README.md":
-        assert len(commands) >= 20, commands  # the reader finds them all
+    assert commands, f"{page} shows no command"
     for args in commands:
         if args[0].startswith("-"):
             continue  # `canfield-solver --version` and the like
@@ -85,7 +95,7 @@ def test_the_stats_example(run_cli, tmp_path, monkeypatch):
 
 def test_the_position_text_example():
     """README's position text is the app's start of the worked example, as docs/positions.md types it."""
-    from canfield_solver.position_text import parse_position_text
+    from canfield_solver.formats.position_text import parse_position_text
 
     readme = readme_block("The app's start of the worked example", "text")
     positions = (PROJECT / "docs" / "positions.md").read_text(encoding="utf-8")

@@ -13,15 +13,14 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import time
 from pathlib import Path
 
 import pytest
 
 from canfield_solver import __version__
 from canfield_solver.engine.cache import cache_folder, engine_fingerprint
-from test_cli_basic import readme_block
-
-PROJECT = Path(__file__).resolve().parents[1]
+from tests.support.docs import PROJECT, readme_block
 
 
 def test_cache_folder_choice():
@@ -66,7 +65,17 @@ def test_the_kernels_folder_follows_every_engine_source(tmp_path):
     changed = engine_fingerprint(engine)
     assert changed != first
     (engine / "b.py").rename(engine / "c.py")
-    assert engine_fingerprint(engine) not in (first, changed)
+    renamed = engine_fingerprint(engine)
+    assert renamed not in (first, changed)
+    (engine / "lost").mkdir()  # the engine's sub-folders: their sources count too, by their paths
+    (engine / "lost" / "d.py").write_text("z = 4\n")
+    nested = engine_fingerprint(engine)
+    assert nested != renamed
+    (engine / "lost" / "d.py").write_text("z = 5\n")
+    assert engine_fingerprint(engine) not in (renamed, nested)
+    (engine / "lost" / "d.py").rename(engine / "d.py")  # the same text elsewhere is another engine
+    (engine / "d.py").write_text("z = 4\n")
+    assert engine_fingerprint(engine) != nested
 
 
 def test_unwritable_cache_folder_still_works(tmp_path):
@@ -112,10 +121,14 @@ def test_install_then_editable_install_in_one_venv(tmp_path):
     solve = [command, *quick_start[1:], "--max-nodes", "5000"]
 
     _run([*pip, "install", "--no-deps", "--no-build-isolation", "."], env, source)
+    began = time.monotonic()
     first = _run([*solve, "--json"], env, source)  # the first solve compiles: it says so, and does not count it
+    wall = time.monotonic() - began
     assert first.stderr.startswith("compiling the solver for this machine")
     result = json.loads(first.stdout)
-    assert result["verdict"] == "winnable" and result["seconds"] < 1.0
+    # The search of 5,000 states takes a few milliseconds, the compile most of the process's
+    # seconds: the time reported is a small part of the wall time, however loaded the machine.
+    assert result["verdict"] == "winnable" and result["seconds"] < wall / 4
     installed = site / "canfield_solver"
     assert not [p for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
     if sys.platform.startswith("linux"):

@@ -1,20 +1,29 @@
 """The numba engine: array-encoded positions, move generation with make/unmake, hashing, search.
 
-Modules, each with one job:
+Imports only ``core``; the rest of the package comes in through ``driver`` alone. Modules, each
+with one job, in the order they build on each other:
 
-- ``kernel``: the numba decorator of the search's kernels (no reference counting);
+- ``cache``: the per-user folder of the compiled kernels, in a subfolder per engine version;
+- ``cache_load``: loading a kernel's machine code from there without numba's compiler set-up;
+- ``kernel``: the numba decorators of the kernels (cached, no reference counting, no GIL);
 - ``layout``: where each part of a position lives in the one ``int32`` state array;
-- ``bridge``: ``Position``/``Rules`` to arrays and back, engine moves to referee ``Move`` lists;
-- ``zobrist``: the Zobrist tables and the canonical 64-bit key of a state;
-- ``movegen``: legal move generation (stock as reachable cards), make and unmake;
-- ``table``: the transposition table of keys (and a prefetch of a key's slot);
-- ``search``: the resumable depth-first search with dominances and move ordering;
-- ``bounded``: the depth-first search within a bound of printed moves (shortest wins, best-score lists);
-- ``shortcut``: shorten a move path by jumps of one or two moves to later states of it;
-- ``cache``, ``loading``: where the compiled kernels are kept, and their loading from there;
-- ``driver``: the one way in for the rest of the package: it runs a search within ``Limits``
-  (the table and its growth, the keys, the drive loop) and returns an ``EngineOutcome``.
+- ``table``: the transposition table of keys, grown in place (and a prefetch of a key's slot);
+- ``zobrist``: the Zobrist numbers and the canonical 64-bit key of a state;
+- ``movegen``: legal move generation (the stock as reachable cards), make and unmake;
+- ``child_keys``: the key of the state a move leads to, without making the move;
+- ``codec``: ``Position``/``Rules`` to arrays and back, engine moves to referee ``Move`` lists;
+- ``lost/``: cheap proofs that a state is lost: ``stuck_reserve`` and ``buried_cards`` (asked by
+  the search), ``easier_game`` (a search of the easier game, run on the states entered);
+- ``search``: the resumable depth-first win search with dominances and move ordering;
+- ``parallel``: the win search as several searches sharing one table, on one thread or several;
+- ``side_searches``: searches of one position taking turns (two move orders, a side search);
+- ``paths/``: short paths: ``bounded`` (within a bound of printed moves: shortest wins,
+  best-score lists), ``best_first`` (a short win, weighted best-first), ``shortcut`` (a path's
+  detours cut out);
+- ``driver``: the one way in: it runs a search within ``Limits`` (the table and its growth, the
+  keys, the drive loop) and returns an ``EngineOutcome``.
 
-Kernels only take numpy arrays and integers, so ``bounded`` and ``shortcut`` build on ``movegen``
-and ``zobrist`` as they are.
+Kernels only take numpy arrays and integers, so the searches of ``paths/`` build on ``movegen``
+and ``zobrist`` as they are. docs/engine.md describes the engine; docs/dominances.md proves its
+prunings.
 """

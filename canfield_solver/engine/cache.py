@@ -40,10 +40,10 @@ def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: s
 
 
 def engine_fingerprint(engine: Path = Path(__file__).parent) -> str:
-    """16 hex digits that change with any source file of ``engine``."""
+    """16 hex digits that change with any source file of ``engine``, its sub-folders' included."""
     digest = hashlib.sha256()
-    for source in sorted(engine.glob("*.py")):
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    for source in sorted(engine.rglob("*.py")):
+        digest.update(source.relative_to(engine).as_posix().encode() + b"\0" + source.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -5,19 +5,33 @@ so it needs their keys. Making each move, keying the state and taking the move b
 more work than the key needs: the key changes only in the reserve/talon part, the split class,
 the card to build on and the one or two columns the move touches (``zobrist``). ``child_key``
 computes just those from the move; it gives the key that ``make`` then ``state_key`` would
-(``tests/test_engine_movegen.py`` compares them on every move of random positions).
+(``tests/engine/test_movegen.py`` compares them on every move of random positions).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..cards import DECK_SIZE
-from . import layout as L
+from canfield_solver.core.cards import DECK_SIZE
+from canfield_solver.engine import layout as L
+
 from .kernel import in_search_loop, inlined
 from .movegen import (
-    COLUMN_F, COLUMN_T, RESERVE_F, RESERVE_T, RETURN_T, TALON_F, TALON_T, foundation_card, move_count,
-    move_kind, move_recycle, move_source, move_split, move_target, talon_play_waits,
+    COLUMN_F,
+    COLUMN_T,
+    RESERVE_F,
+    RESERVE_T,
+    RETURN_T,
+    TALON_F,
+    TALON_T,
+    foundation_card,
+    move_count,
+    move_kind,
+    move_recycle,
+    move_source,
+    move_split,
+    move_target,
+    talon_play_waits,
 )
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, finished_key, mix64, recycles_hash
 
@@ -54,7 +68,7 @@ def child_key(st, z, hashes, mixes, move):
             columns += _pushed(st, z, hashes, mixes, target, st[L.RESERVE_CARDS + left])
     elif kind == TALON_F or kind == TALON_T:
         split = move_split(move)
-        if move_recycle(move) == 1 and st[L.PASSES] != 0:
+        if move_recycle(move) == 1 and st[L.PASSES] != L.UNLIMITED:
             h ^= recycles_hash(np.int64(st[L.RECYCLES])) ^ recycles_hash(st[L.RECYCLES] + 1)
         card = st[L.TALON + split - 1]
         h ^= z[Z_TALON + card]

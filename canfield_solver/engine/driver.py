@@ -1,6 +1,6 @@
 """The engine's one way in: run a search on a position within ``Limits`` and get an ``EngineOutcome``.
 
-    >>> from canfield_solver.codes import position_from_code
+    >>> from canfield_solver.formats.codes import position_from_code
     >>> outcome = search_win(position_from_code("CF1-D3-AAAAAAC"), Rules(draw=3), Limits(max_nodes=10_000))
     >>> outcome.verdict, outcome.limit_hit, len(outcome.moves) > 0
     (<Verdict.WINNABLE: 'winnable'>, None, True)
@@ -18,37 +18,40 @@ bounded search for a path of at most a given number of printed moves) and ``sear
 ``safe_top_play`` names a foundation move that keeps every win.
 
 Between chunks the watcher set by ``watching`` (if any) hears how many states the search has
-searched: the one place a progress line (``progress.py``) can follow every kind of search.
+searched: the one place a progress line (``cli/progress_line.py``) can follow every kind of search.
 """
 
 from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator, Protocol
+from typing import Protocol
 
 import numpy as np
 
-from ..deal import Position
-from ..errors import InputError
-from ..limits import Limits
-from ..outcomes import LimitHit, Verdict
-from ..rules import MOVES_WHOLE, TABLEAU_BASE, Move, Rules
-from .bestfirst import FULL, BestFirst
-from .bestfirst import NODES as BEST_FIRST_NODES
-from .bounded import COST, BoundedSearch, BudgetTable
-from .bridge import encode, engine_move, referee_moves, unpack
-from .easier import EasierTests
+from canfield_solver.core.errors import InputError
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.position import Position
+from canfield_solver.core.referee import Move
+from canfield_solver.core.rules import MOVES_WHOLE, TABLEAU_BASE, Rules
+from canfield_solver.core.verdict import LimitHit, Verdict
+
+from .codec import encode, engine_move, move_fields, referee_moves
 from .layout import LOW_CARDS_LATE, TALON_K
+from .lost.easier_game import EasierTests
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
 from .parallel import SharedSearch, load_rewind
+from .paths.best_first import FULL, BestFirst
+from .paths.best_first import NODES as BEST_FIRST_NODES
+from .paths.bounded import COST, BoundedSearch, BudgetTable
+from .paths.shortcut import shortcut
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
-from .shortcut import shortcut
+from .side_searches import EASIER_MOST, OTHER_ORDER_MOST, Stepped, TakingTurns, WithSideSearch
 from .table import MIN_TABLE_BYTES, give_back, load_rehash, new_table
-from .turns import EASIER_MOST, OTHER_ORDER_MOST, Stepped, TakingTurns, WithSideSearch
 from .zobrist import full_hash, make_table
 
 __all__ = [
@@ -94,7 +97,7 @@ class EngineOutcome:
 class Table:
     """The transposition table of a win or best-score search: ``FIRST_TABLE`` bytes at first (or
     ``memory``, if less), doubled as it fills up to ``memory`` bytes. A caller may keep one from
-    search to search (``verdict.VerdictSolver``); ``InputError`` when ``memory`` is too small."""
+    search to search (``verdict_only.VerdictSolver``); ``InputError`` when ``memory`` is too small."""
 
     def __init__(self, memory: int) -> None:
         if memory < MIN_TABLE_BYTES:
@@ -157,7 +160,7 @@ def _drive(
         watcher.search_started()
         before = searched()
     while status == RUNNING or (status == STACK_FULL and grow is not None):
-        if status == STACK_FULL:
+        if status == STACK_FULL and grow is not None:
             grow()
         budget = CHUNK
         if limits.max_nodes is not None:
@@ -206,6 +209,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     load_rehash()
     load_rewind(search)
     began = time.perf_counter()
+    together: Stepped
     if rules.moves == MOVES_WHOLE and not rules.worry_back and status == RUNNING:
         together = _two_orders(position, rules, search, table.memory, limits.threads, dominance)
     else:
@@ -225,7 +229,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
 
 
 def _with_side_search(together: Stepped, position: Position, rules: Rules, memory: int, threads: int) -> Stepped:
-    """``together`` with a side search (``turns.WithSideSearch``) on a table of up to an eighth of
+    """``together`` with a side search (``side_searches.WithSideSearch``) on a table of up to an eighth of
     ``memory``: under tableau order "base" (unless the rules are draw 1 with unlimited passes
     already) the easier game, draw 1 with unlimited passes, whose loss proves the position lost
     (docs/dominances.md, section 7); under the cyclic order, unless ``together`` takes turns in
@@ -267,7 +271,7 @@ def _two_orders(position: Position, rules: Rules, first: SearchArrays, memory: i
                 dominance: bool) -> TakingTurns:
     """``first`` (started, RUNNING) and a search of ``position`` in the order of ``LOW_CARDS_LATE``,
     each a ``SharedSearch`` on its own table of up to half of ``memory`` (``first``'s may be larger
-    already when its table was kept from an earlier search), taking turns (``engine.turns``)."""
+    already when its table was kept from an earlier search), taking turns (``engine.side_searches``)."""
     half = max(memory // 2, MIN_TABLE_BYTES)
     return TakingTurns(SharedSearch(first, threads, half, dominance),
                        lambda: _own_search(position, rules, half, threads, dominance, low_cards_late=True))
@@ -312,7 +316,7 @@ def search_bounded(position: Position, rules: Rules, bound: int, target: int, ta
 
 def search_short_win(position: Position, rules: Rules, weight: int, below: int, records: int, limits: Limits,
                      *, began: float) -> EngineOutcome:
-    """A weighted best-first search (``engine.bestfirst``) for a win of fewer than ``below`` printed
+    """A weighted best-first search (``engine.paths.best_first``) for a win of fewer than ``below`` printed
     moves from ``position``, in at most ``records`` states; WINNABLE with the win found, else UNKNOWN:
     ``limit_hit`` names the limit (MEMORY: the records ran out), or is None when every state was
     tried, which proves nothing (the moves searched keep some win, not every short one). The clock
@@ -329,7 +333,7 @@ def search_short_win(position: Position, rules: Rules, weight: int, below: int, 
 
 
 def shortcut_path(position: Position, rules: Rules, path: np.ndarray) -> np.ndarray:
-    """Engine moves from ``position`` to where ``path`` ends, its detours cut out (``engine.shortcut``,
+    """Engine moves from ``position`` to where ``path`` ends, its detours cut out (``engine.paths.shortcut``,
     pass after pass while a pass saves printed moves): ``path`` itself when none does."""
     st = encode(position, rules)
     hashes = np.zeros(5, dtype=np.uint64)
@@ -351,7 +355,7 @@ def safe_top_play(position: Position, rules: Rules) -> Move | None:
     move = int(safe_foundation_move(state))
     if move < 0:
         return None
-    kind, _, _, _, split, recycle = unpack(move)
+    kind, _, _, _, split, recycle = move_fields(move)
     if kind not in (RESERVE_F, COLUMN_F, TALON_F) or (kind == TALON_F and (split != state[TALON_K] or recycle)):
         return None
     (play,) = referee_moves(move, position, rules)

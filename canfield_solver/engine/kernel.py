@@ -11,7 +11,7 @@ Kernels touch no Python object, so they let go of the GIL (``nogil``): the paral
 (``parallel.py``) runs one ``search.run`` per thread at once.
 
 All cache their machine code in a per-user folder (``cache.py``), set before numba is imported,
-and load it from there without numba's compiler set-up (``loading.py``). ``inlined`` kernels
+and load it from there without numba's compiler set-up (``cache_load.py``). ``inlined`` kernels
 are small ones that numba would otherwise compile once for each combination of constant
 arguments its callers pass (``encode_move`` had 20 such copies): inlined, they compile with
 their callers. The larger kernels that ``search.run`` calls for every state or move (``make``,
@@ -22,7 +22,8 @@ Inlined everywhere (``shortcut`` alone makes nine calls of ``make`` and ``unmake
 the first compile twice as long.
 """
 
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 from .cache import use_cache_folder
 
@@ -30,15 +31,15 @@ CACHED = use_cache_folder()
 
 from numba import njit  # noqa: E402 (after the cache folder is set)
 
-from .loading import load_without_refresh  # noqa: E402
+from .cache_load import load_without_refresh  # noqa: E402
 
 
-def _cached(**options) -> Callable:
+def _cached(**options: Any) -> Callable:
     decorate = njit(cache=CACHED, **options)
     return lambda function: load_without_refresh(decorate(function))
 
 
-def _into_the_search_loop(call, caller, callee) -> bool:
+def _into_the_search_loop(call: Any, caller: Any, callee: Any) -> bool:
     """Numba's inlining choice for ``in_search_loop``: inline into ``search.run`` alone."""
     return caller.func_id.func_qualname == "run" and caller.func_id.modname.endswith(".engine.search")
 

@@ -10,7 +10,7 @@ change during a search; the last three cells belong to the search (docs/dominanc
 section 4, and the move order).
 """
 
-from ..cards import DECK_SIZE
+from canfield_solver.core.cards import DECK_SIZE
 
 PILE = DECK_SIZE  # room for a whole deck in every pile
 
@@ -26,11 +26,12 @@ RECYCLES = COLUMN_N + 4
 # Rule options and the deal's base rank (constant during a search).
 BASE_RANK = RECYCLES + 1
 DRAW_COUNT = BASE_RANK + 1
-PASSES = DRAW_COUNT + 1  # 0: unlimited
+PASSES = DRAW_COUNT + 1  # the passes allowed, or UNLIMITED
 WORRY_BACK = PASSES + 1  # 1: foundation returns allowed
 WHOLE = WORRY_BACK + 1  # 1: columns move only their top card or all their cards
-# Once the reserve is empty, an empty column takes: 0 any card or run; 1 only the waste top;
-# 2 only the waste top, and while a column is empty only the waste top moves onto columns.
+# Once the reserve is empty, an empty column takes: ANY_CARD any card or run; WASTE_CARD only the
+# waste top; WASTE_CARD_FIRST only the waste top, and while a column is empty only the waste top
+# moves onto columns (the option ``spaces``: "any", "waste", "waste-first").
 SPACES = WHOLE + 1
 # Tableau order: 0 cyclic (a K goes on an A); 1 base (the last rank of a foundation goes on nothing).
 TABLEAU_BASE = SPACES + 1
@@ -40,7 +41,11 @@ TALON_WAITS = TABLEAU_BASE + 1
 BUILD_ON = TALON_WAITS + 1
 # Set by the search: 1 when foundation moves of low cards come late in the move order.
 LOW_CARDS_LATE = BUILD_ON + 1
-# Set by the easier game's tests (``engine/easier.py``): 1 when a state with an empty reserve
+# Set by the easier game's tests (``engine/lost/easier_game.py``): 1 when a state with an empty reserve
 # counts as won, which it is under draw 1 with unlimited passes and tableau order "base".
 RESERVE_GOAL = LOW_CARDS_LATE + 1
 STATE_SIZE = RESERVE_GOAL + 1
+
+# Values of the PASSES cell beside a number of passes, and of the SPACES cell.
+UNLIMITED = 0
+ANY_CARD, WASTE_CARD, WASTE_CARD_FIRST = 0, 1, 2

@@ -22,10 +22,11 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .. import cards
-from ..cards import DECK_SIZE, RANKS_PER_SUIT
-from ..deal import builds_on
-from . import layout as L
+from canfield_solver.core import cards
+from canfield_solver.core.cards import DECK_SIZE, RANKS_PER_SUIT
+from canfield_solver.core.position import builds_on
+from canfield_solver.engine import layout as L
+
 from .kernel import in_search_loop, inlined, kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
@@ -162,7 +163,7 @@ def talon_play_waits(st, target):
     """A talon play onto column ``target`` must be built on by the next move (the search's rule,
     docs/dominances.md, section 4): ``layout.TALON_WAITS`` is on, and the column is not an empty
     one under spaces "waste-first"."""
-    return st[L.TALON_WAITS] == 1 and (st[L.SPACES] != 2 or st[L.COLUMN_N + target] > 0)
+    return st[L.TALON_WAITS] == 1 and (st[L.SPACES] != L.WASTE_CARD_FIRST or st[L.COLUMN_N + target] > 0)
 
 
 @inlined
@@ -177,11 +178,11 @@ def takers(st, column, from_talon):
     12 goes only onto an empty column (as ``rules.crosses_base``: the one cyclic build it could
     make is onto relative rank 0).
     """
-    if st[L.SPACES] == 2 and not from_talon and has_space(st):
+    if st[L.SPACES] == L.WASTE_CARD_FIRST and not from_talon and has_space(st):
         return np.int64(0)
     n = st[L.COLUMN_N + column]
     if n == 0:
-        return ALL_CARDS if st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == 0) else np.int64(0)
+        return ALL_CARDS if st[L.RESERVE_N] == 0 and (from_talon or st[L.SPACES] == L.ANY_CARD) else np.int64(0)
     return builders(st, st[L.COLUMN_CARDS + column * L.PILE + n - 1])
 
 
@@ -202,7 +203,7 @@ def reachable_splits(st):
     direct = ((every << st[L.TALON_K]) & below_n) | last
     recycle = np.int64(0)
     passes = st[L.PASSES]
-    if n > 0 and (passes == 0 or st[L.RECYCLES] + 1 < passes):
+    if n > 0 and (passes == L.UNLIMITED or st[L.RECYCLES] + 1 < passes):
         recycle = ((every & below_n) | last) & ~direct
     return direct, recycle
 
@@ -381,7 +382,7 @@ def make(st, hashes, z, move):
         _put_card(st, hashes, z, card, kind, target)
     elif kind == TALON_F or kind == TALON_T:
         split = move_split(move)
-        if move_recycle(move) == 1 and st[L.PASSES] != 0:
+        if move_recycle(move) == 1 and st[L.PASSES] != L.UNLIMITED:
             hashes[0] ^= recycles_hash(np.int64(st[L.RECYCLES])) ^ recycles_hash(st[L.RECYCLES] + 1)
             st[L.RECYCLES] += 1
         card = st[L.TALON + split - 1]
@@ -407,7 +408,7 @@ def make(st, hashes, z, move):
             base = L.COLUMN_CARDS + source * L.PILE
             for i in range(n - count, n):
                 _push(st, hashes, z, target, st[base + i])
-            for i in range(count):
+            for _ in range(count):
                 _pop(st, hashes, z, source)
         if st[L.COLUMN_N + source] == 0 and st[L.RESERVE_N] > 0:
             n = st[L.RESERVE_N] - 1
@@ -438,7 +439,7 @@ def unmake(st, hashes, z, move, undo):
         st[L.TALON_N] = n + 1
         st[L.TALON_K] = undo & 255
         hashes[0] ^= z[Z_TALON + card]
-        if move_recycle(move) == 1 and st[L.PASSES] != 0:
+        if move_recycle(move) == 1 and st[L.PASSES] != L.UNLIMITED:
             hashes[0] ^= recycles_hash(np.int64(st[L.RECYCLES])) ^ recycles_hash(st[L.RECYCLES] - 1)
             st[L.RECYCLES] -= 1
     elif kind == RETURN_T:
@@ -457,5 +458,5 @@ def unmake(st, hashes, z, move, undo):
             base = L.COLUMN_CARDS + target * L.PILE
             for i in range(n - count, n):
                 _push(st, hashes, z, source, st[base + i])
-            for i in range(count):
+            for _ in range(count):
                 _pop(st, hashes, z, target)

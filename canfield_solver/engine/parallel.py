@@ -11,7 +11,7 @@ On one thread the searches take turns, a share of each ``step`` each, in a fixed
 run searches the same states; there are ``MIN_SEARCHES`` of them even then, because a win the
 first search's order would reach only after a long detour is often met early by another, which
 starts from the moves the first would try last, or from the middle of them (a proof that a deal
-is lost visits the same states either way; docs/benchmarks.md, "Three searches on one thread").
+is lost visits the same states either way; CHANGELOG.md, on three searches on one thread).
 With ``threads`` > 1 each search runs on its own thread (``search.run`` lets go of the GIL;
 ``table.insert`` is atomic); then the states searched and the win found depend on timing.
 """
@@ -132,11 +132,11 @@ class SharedSearch:
         busy = busy[:budget]  # each runs for a share of the budget, at least one state
         shares = [budget // len(busy) + (i < budget % len(busy)) for i in range(len(busy))]
         if self.pool is None:
-            statuses = [self._run(search, share) for search, share in zip(busy, shares)]
+            statuses = [self._run(search, share) for search, share in zip(busy, shares, strict=True)]
         else:
-            futures = [self.pool.submit(self._run, search, share) for search, share in zip(busy[1:], shares[1:])]
+            futures = [self.pool.submit(self._run, search, share) for search, share in zip(busy[1:], shares[1:], strict=True)]
             statuses = [self._run(busy[0], shares[0])] + [future.result() for future in futures]
-        for search, status in zip(busy, statuses):
+        for search, status in zip(busy, statuses, strict=True):
             if status == WON:
                 self.winner = search
                 return WON

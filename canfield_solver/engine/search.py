@@ -8,16 +8,17 @@ Why it finds a win whenever there is one, with the moves it leaves out: docs/dom
 from __future__ import annotations
 
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
-from ..cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
-from . import layout as L
-from .buried import buried_for_good
+from canfield_solver.core.cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS_PER_SUIT, SPADES
+from canfield_solver.engine import layout as L
+
 from .child_keys import child_key, column_mixes
-from .deadlock import lost_after, reserve_stuck
 from .kernel import in_search_loop, inlined, kernel
+from .lost.buried_cards import buried_for_good
+from .lost.stuck_reserve import lost_after, reserve_stuck
 from .movegen import (
     COLUMN_F,
     COLUMN_T,
@@ -51,9 +52,6 @@ from .movegen import (
 )
 from .table import find_slot, grown, has_room, insert, prefetch
 from .zobrist import dominated_key, state_key
-
-if TYPE_CHECKING:
-    from .easier import EasierTests
 
 MOVES_PER_STATE = 4  # room for the moves of each state of the stack, at first (it doubles when full)
 SCORE_SHIFT = MOVE_BITS  # a move's search score rides above its fields (see ``move_score``)
@@ -122,7 +120,7 @@ def safe_foundation_move(st):
     foundation returns and the spaces rules allow (docs/dominances.md, sections 1 and 3)."""
     if st[L.WORRY_BACK] == 1 and st[L.TABLEAU_BASE] == 0:
         return -1
-    waste_first = st[L.SPACES] == 2
+    waste_first = st[L.SPACES] == L.WASTE_CARD_FIRST
     if st[L.RESERVE_N] > 0 and not waste_first:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if fits_foundation(st, card) and _safe_to_play(st, card):
@@ -133,7 +131,7 @@ def safe_foundation_move(st):
             card = st[L.COLUMN_CARDS + column * L.PILE + n - 1]
             if fits_foundation(st, card) and _safe_to_play(st, card):
                 return encode_move(COLUMN_F, column, suit_of(card), 1, 0, 0)
-    if st[L.DRAW_COUNT] == 1 and st[L.PASSES] == 0 and not waste_first:
+    if st[L.DRAW_COUNT] == 1 and st[L.PASSES] == L.UNLIMITED and not waste_first:
         fits = next_cards(st)
         for split in range(1, st[L.TALON_N] + 1):
             card = st[L.TALON + split - 1]
@@ -185,7 +183,7 @@ def _score(st, move):
         return 90
     if kind == TALON_F or kind == TALON_T:
         recycle = move_recycle(move)
-        if recycle == 1 and st[L.PASSES] != 0:
+        if recycle == 1 and st[L.PASSES] != L.UNLIMITED:
             return 10 if kind == TALON_F else 9
         if kind == TALON_F:
             return 90 - recycle
@@ -209,7 +207,7 @@ def partial_moves_pruned(st):
     """Partial column moves that uncover a card not fitting its foundation are left out (with
     dominances on): any run may move (moves "any") and spaces are not "waste-first", the
     conditions under which every win has a compliant one (docs/dominances.md)."""
-    return st[L.WHOLE] == 0 and st[L.SPACES] != 2
+    return st[L.WHOLE] == 0 and st[L.SPACES] != L.WASTE_CARD_FIRST
 
 
 @kernel
@@ -217,7 +215,7 @@ def set_talon_waits(st, dominance):
     """Talon plays onto columns wait for a card to go on them (``movegen.talon_play_waits``)
     with dominances on under draw 1 with unlimited passes, where every talon card stays
     reachable (docs/dominances.md, section 4)."""
-    st[L.TALON_WAITS] = 1 if dominance and st[L.DRAW_COUNT] == 1 and st[L.PASSES] == 0 else 0
+    st[L.TALON_WAITS] = 1 if dominance and st[L.DRAW_COUNT] == 1 and st[L.PASSES] == L.UNLIMITED else 0
 
 
 @kernel
@@ -262,7 +260,7 @@ def can_be_built_on(st, card, target, talon, free, prune_partial):
     ``talon`` and ``free`` are ``free_cards``, and the other columns' ``liftable_cards`` count
     too. Under spaces "waste-first", while another column is empty, only talon cards count."""
     wanted = builders(st, card)
-    if st[L.SPACES] == 2:
+    if st[L.SPACES] == L.WASTE_CARD_FIRST:
         for column in range(4):
             if column != target and st[L.COLUMN_N + column] == 0:
                 return wanted & talon != 0
@@ -364,6 +362,17 @@ def expand_node(st, hashes, z, slots, moves, keys, base, dominance):
     return count
 
 
+class StateTests(Protocol):
+    """Tests a search makes on the states it enters, which run the search themselves
+    (``lost.easier_game.EasierTests``): ``run`` searches ``search`` on for ``budget`` new states."""
+
+    def run(self, search: SearchArrays, budget: int) -> int: ...
+
+    def another(self) -> StateTests:
+        """Tests of their own, for a search on another thread."""
+        ...
+
+
 class SearchArrays:
     """All the arrays of one search (state, hashes, table, stack, and the best state seen when
     ``run`` tracks it), so ``run`` can stop and resume."""
@@ -390,7 +399,7 @@ class SearchArrays:
         self.control = np.zeros(3, dtype=np.int64)
         self.best = np.array([foundation_cards(st), 0], dtype=np.int64)
         self.best_path = np.zeros(depth, dtype=np.int32)
-        self.tests: EasierTests | None = None  # the easier game's tests, where the search makes them
+        self.tests: StateTests | None = None  # the easier game's tests, where the search makes them
 
     STACK = ("moves", "keys", "first", "counts", "next", "path", "undo")  # the path and its moves
 
@@ -459,16 +468,45 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
         best, best_path, pause, log, won):
     """Search on for at most ``budget`` new states; return the status (also in ``control``).
 
+    Every argument but ``budget`` and the flags is an array that ``SearchArrays`` holds (``d``: the
+    stack's room in depths, ``m``: its room for moves; both double when full, after STACK_FULL):
+
+    ========== ================= =================================================================================
+    argument   shape, dtype      meaning
+    ========== ================= =================================================================================
+    st         STATE_SIZE, int32 the current state (``layout``); ``make`` and ``unmake`` change it in place
+    hashes     5, uint64         its key's parts: reserve, talon and recycles; then columns 0 to 3 (``zobrist``)
+    z          Z_SIZE, uint64    the Zobrist numbers (``zobrist.make_table``), read only
+    slots      n, uint64         the transposition table: keys, 0 for an empty slot (``table``)
+    meta       2, int64          the table's stored keys and the most it may hold
+    moves      m, int32          the moves to search from each state of the path, a block a depth, each with its
+                                 search score in the bits above its fields (``with_score``)
+    keys       m, uint64         the key of the state each of ``moves`` leads to (``child_keys``)
+    first      d, int32          where each depth's block starts in ``moves`` and ``keys``
+    counts     d, int32          how many moves each depth's block holds
+    nxt        d, int32          the next move to try in each depth's block
+    path       d, int32          the move made at each depth: the path from the start to ``st``
+    undo       d, int32          what ``unmake`` needs to take each of those moves back
+    control    3, int64          DEPTH (of ``st``), NODES (states entered so far), STATUS
+    budget     int               the most new states this call enters
+    dominance  bool              leave out the moves the dominances of docs/dominances.md rule out
+    track_best bool              keep the state with the most foundation cards in ``best``, ``best_path``
+    best       2, int64          CARDS (the most foundation cards seen) and LENGTH (of the path to them)
+    best_path  d, int32          the path to that state
+    pause      bool              return PAUSED after a talon play onto a column (see below)
+    log        k, uint64         when not empty: ``log[0]`` counts the keys this call adds, ``log[1:]`` holds them
+    won        w, uint64         when not empty: a table of keys of states known won
+    ========== ================= =================================================================================
+
     ``pause``: return PAUSED after entering a state by a talon play onto a column that has moves
-    to search, so that the caller may test it (``easier.run_tested``) and then resume. ``log``:
-    when not empty, ``log[0]`` counts the keys this call adds to the table and ``log[1:]`` holds
-    them, so that a caller can take them out again. ``won``: when not empty, a table of keys of
-    states known won: entering one ends the search WON.
+    to search, so that the caller may test it (``easier_game.run_tested``) and then resume. ``log``
+    lets a caller take the keys a call added out again; entering a state whose key is in ``won``
+    ends the search WON.
 
     ``track_best``: also keep in ``best`` and ``best_path`` the state with the most foundation
-    cards entered so far and the path to it (the best-score search, ``best_score.py``). With
-    dominances on, a state that ``deadlock.lost_after`` proves lost is given no moves (as the
-    start, by ``deadlock.reserve_stuck``, in ``start``), and entering a state also stores the
+    cards entered so far and the path to it (the best-score search, ``solving/best_score.py``). With
+    dominances on, a state that ``stuck_reserve.lost_after`` proves lost is given no moves (as the
+    start, by ``stuck_reserve.reserve_stuck``, in ``start``), and entering a state also stores the
     ``zobrist.dominated_key`` of the state its talon split dominates, which is then never entered.
     """
     depth = control[DEPTH]

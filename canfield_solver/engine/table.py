@@ -15,6 +15,8 @@ import mmap
 import sys
 import threading
 from concurrent.futures import Executor
+from itertools import pairwise
+from typing import Any
 
 import numpy as np
 from llvmlite import ir
@@ -77,17 +79,25 @@ def _room(size: int) -> np.ndarray:
     return _zeroed(size)
 
 
+def mapping_of(slots: np.ndarray) -> np.ndarray:
+    """The slots of the whole mapping that the table ``slots`` (made by ``new_table``) leads."""
+    room = slots.base
+    assert room is not None, "a table made by new_table is a view of its mapping"
+    return room
+
+
 def give_back(slots: np.ndarray) -> None:
     """Keep the mapping of the table ``slots`` (made by ``new_table``), emptied, for the next
     ``new_table`` of its size in this process. Only for a table no search will use again. On
     Linux its first ``RELEASED`` bytes go back to the system (for a small search, emptying them
     would cost more than the few pages it touched); the rest of its slots are set to 0, and the
     slots past them are 0 already (``grown`` only writes zeros there)."""
-    room = slots.base
+    room = mapping_of(slots)
     released = min(slots.nbytes, RELEASED) if RELEASE_ZEROES else 0
     room[released // SLOT_BYTES : slots.shape[0]] = 0
     if released:
-        room.base.obj.madvise(mmap.MADV_DONTNEED, 0, released)
+        buffer: Any = room.base  # numpy's view of the mmap
+        buffer.obj.madvise(mmap.MADV_DONTNEED, 0, released)
     with _given_back_lock:
         _given_back[:] = [room]
 
@@ -131,10 +141,10 @@ def grown(slots: np.ndarray, meta: np.ndarray, pool: Executor | None = None,
     if not has_room(slots):
         raise ValueError("the table has no room to double in place: make it with new_table(memory, first)")
     n = slots.shape[0]
-    bigger = slots.base[: 2 * n]
+    bigger = mapping_of(slots)[: 2 * n]
     if parts > 1:
         bounds = [n + n * part // parts for part in range(parts + 1)]
-        others = [] if pool is None else [pool.submit(_touch, bigger, low, high) for low, high in zip(bounds[1:-1], bounds[2:])]
+        others = [] if pool is None else [pool.submit(_touch, bigger, low, high) for low, high in pairwise(bounds[1:])]
         _touch(bigger, bounds[0], bounds[1])
         for other in others:
             other.result()
@@ -206,7 +216,7 @@ def insert(slots, meta, key):
 @kernel
 def find_slot(slots, key):
     """The slot of ``key`` in a table of keys probed as ``insert`` does, or the empty slot where
-    its probe ends (tables that keep a value per slot beside it: ``shortcut``, ``bestfirst``)."""
+    its probe ends (tables that keep a value per slot beside it: ``shortcut``, ``best_first``)."""
     mask = np.uint64(slots.shape[0] - 1)
     i = key & mask
     while slots[i] != key and slots[i] != np.uint64(0):

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import DECK_SIZE
-from . import layout as L
+from canfield_solver.core.cards import DECK_SIZE
+from canfield_solver.engine import layout as L
+
 from .kernel import in_search_loop, inlined, kernel
 from .table import RANK_BITS
 
@@ -82,7 +83,7 @@ def split_class(st, k, n):
     (draw 1), or the multiples of 3 and ``n`` (draw 3), are mutually reachable and have the same
     reachable cards: they map to 0. With limited passes a recycle costs a pass, so ``k`` stays.
     """
-    if st[L.PASSES] != 0:
+    if st[L.PASSES] != L.UNLIMITED:
         return k
     if st[L.DRAW_COUNT] == 1 or k % 3 == 0 or k == n:
         return 0
@@ -95,7 +96,7 @@ def full_hash(st, z, hashes):
     h = z[Z_RESERVE + st[L.RESERVE_N]]
     for i in range(st[L.TALON_N]):
         h ^= z[Z_TALON + st[L.TALON + i]]
-    if st[L.PASSES] != 0:
+    if st[L.PASSES] != L.UNLIMITED:
         h ^= recycles_hash(np.int64(st[L.RECYCLES]))
     hashes[0] = h
     for c in range(4):
@@ -117,7 +118,7 @@ def dominated_key(st, z, hashes):
     """The key of the same state at the start of a pass, or 0: under draw 3 with unlimited passes
     a split in the middle of a pass reaches every card that one does, and more, so no win is lost
     when the search skips that state once it has entered this one (docs/dominances.md, section 8)."""
-    if st[L.DRAW_COUNT] != 3 or st[L.PASSES] != 0 or canonical_split(st) == 0:
+    if st[L.DRAW_COUNT] != 3 or st[L.PASSES] != L.UNLIMITED or canonical_split(st) == 0:
         return np.uint64(0)
     return key_with_split(st, z, hashes, 0)
 
@@ -143,7 +144,7 @@ def finished_key(st, z, h, columns, build_on, k, n):
     """
     split = split_class(st, k, n)
     rank = 0
-    if split != 0 and st[L.DRAW_COUNT] == 3 and st[L.PASSES] == 0 and k < RANKED_SPLITS:
+    if split != 0 and st[L.DRAW_COUNT] == 3 and st[L.PASSES] == L.UNLIMITED and k < RANKED_SPLITS:
         rank = k // 3
         split = k - 3 * rank
     key = (h ^ z[Z_SPLIT + split]) + columns

@@ -1,0 +1,35 @@
+"""Load a kernel's machine code from numba's cache without numba's compiler set-up.
+
+Before each load from the cache numba refreshes its target context: the first refresh imports
+and registers every implementation numba has (unicode, linear algebra, typed containers,
+random numbers, ...), a fifth of a second of CPU on every start of a warm ``solve``, which only
+compiling uses. Loading needs numba's runtime (``rtsys``, which the cached code may call) and
+nothing else; a cache miss still compiles as usual, and numba's compiler makes that refresh
+itself (``numba.core.compiler.CompilerBase``). This leans on two private methods of numba's
+``Cache``; where they are missing the dispatcher is left as numba made it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from numba.core.caching import Cache
+from numba.core.dispatcher import Dispatcher
+from numba.core.runtime import rtsys
+
+
+def load_without_refresh(dispatcher: Dispatcher) -> Dispatcher:
+    """Have ``dispatcher`` load cached machine code without refreshing the target context."""
+    cache = dispatcher._cache  # type: ignore[attr-defined]  # numba's own, private
+    if not (isinstance(cache, Cache) and hasattr(cache, "_load_overload")
+            and hasattr(cache, "_guard_against_spurious_io_errors")):
+        return dispatcher
+
+    def load_overload(sig: Any, target_context: Any) -> Any:
+        rtsys.initialize(target_context)
+        with cache._guard_against_spurious_io_errors():
+            return cache._load_overload(sig, target_context)
+        return None  # the guard swallowed an error of the cache files: compile instead
+
+    cache.load_overload = load_overload  # type: ignore[method-assign]
+    return dispatcher

@@ -1,0 +1,87 @@
+"""States that no sequence of moves wins: cards that can never leave the card under them.
+
+Under moves "whole" a card leaves the card under it only as its column's top, for its
+foundation or for a column top it builds on; under spaces "waste" and "waste-first" never for an
+empty column. Without foundation returns, a set of such cards each waiting for a card that lies
+under one of them (or is up, for the card it would go on) never moves, and the cards under them
+never go up. The proof is in docs/dominances.md, section 6.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from canfield_solver.core.cards import RANKS_PER_SUIT, SPADES
+from canfield_solver.engine import layout as L
+from canfield_solver.engine.kernel import kernel
+from canfield_solver.engine.movegen import relative_rank
+
+SUIT_RANKS = (1 << RANKS_PER_SUIT) - 1  # the 13 rank bits of one suit
+
+
+@kernel
+def lower_cards(st, card):
+    """Bit mask of the cards of ``card``'s suit that go up before it (a lower relative rank)."""
+    suit = card // RANKS_PER_SUIT
+    base = st[L.BASE_RANK]
+    relative = relative_rank(st, card)
+    ranks = ((np.int64(1) << relative) - 1) << base  # ranks base .. base + relative - 1, past the K too
+    ranks = (ranks | (ranks >> RANKS_PER_SUIT)) & SUIT_RANKS
+    return ranks << (suit * RANKS_PER_SUIT)
+
+
+@kernel
+def twin(card):
+    """The other card of the same rank and colour (clubs and spades, diamonds and hearts)."""
+    return (SPADES - card // RANKS_PER_SUIT) * RANKS_PER_SUIT + card % RANKS_PER_SUIT
+
+
+@kernel
+def is_up(st, card):
+    """The card is on its foundation."""
+    return st[L.FOUNDATION_HEIGHTS + card // RANKS_PER_SUIT] > relative_rank(st, card)
+
+
+@kernel
+def _blocked(st, card, under, covered):
+    """``card``, lying on ``under``, can never leave it while no card of the stuck set leaves its
+    place: a card of its suit that goes up before it is ``covered`` (under a stuck card), and the
+    other card it builds on (``under``'s twin) is up or covered."""
+    if lower_cards(st, card) & covered == 0:
+        return False
+    other = twin(under)
+    return is_up(st, other) or (covered >> other) & 1 == 1
+
+
+@kernel
+def buried_for_good(st):
+    """Under moves "whole" and spaces "waste" or "waste-first", without foundation returns: some
+    card other than a column's bottom one can never leave the card under it, which then never goes
+    up, so no win exists (docs/dominances.md, section 6).
+
+    The stuck set starts as every column card above another and loses, column by column from the
+    top, each card that is not ``_blocked``; under moves "whole" only a column's top card leaves
+    the card under it, so a column's stuck cards are those up to its highest one, and ``covered``
+    (the cards under a stuck card) is every card below that one."""
+    if st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.WHOLE] == 0:
+        return False
+    covered = np.int64(0)
+    highest = np.int64(0)  # each column's highest stuck card (0: none), a byte per column
+    for column in range(4):
+        base = L.COLUMN_CARDS + column * L.PILE
+        n = st[L.COLUMN_N + column]
+        for i in range(n - 1):
+            covered |= np.int64(1) << st[base + i]
+        highest |= np.int64(max(n - 1, 0)) << 8 * column
+    changed = True
+    while changed:
+        changed = False
+        for column in range(4):
+            base = L.COLUMN_CARDS + column * L.PILE
+            h = (highest >> 8 * column) & 255
+            while h >= 1 and not _blocked(st, st[base + h], st[base + h - 1], covered):
+                h -= 1
+                covered &= ~(np.int64(1) << st[base + h])
+                highest -= np.int64(1) << 8 * column
+                changed = True
+    return highest != 0

@@ -1,0 +1,74 @@
+"""The rows of a results file of ``play``: how the honest player's game of each deal went.
+
+The file is a ``results`` file like ``batch``'s (the same writing, resume and torn-line safety);
+only its columns differ::
+
+    code, draw, rules   the deal and its rule set (the row's key)
+    won                 1 when the honest player won, else 0
+    end                 how the game ended: won, lost, stuck, cycle or turns (see ``play``)
+    cards, best_cards   cards on the foundations at the end and at best, the base card included
+    moves               moves played
+    samples             the hints' samples per move (``--samples``)
+    solves, unknown     positions solved to choose the moves, and how many hit a limit
+    seconds             seconds the game took
+    verdict             the solver's verdict on the same deal with every card known
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from canfield_solver.core.errors import quote
+from canfield_solver.core.verdict import Verdict
+from canfield_solver.solving.honest_player import CYCLE, LOST, STUCK, TURNS, WON
+
+from .results import ResultsKind, check_draw, check_names, check_verdict, number
+
+ENDS = (WON, LOST, STUCK, CYCLE, TURNS)
+
+
+class PlayRow(NamedTuple):
+    """One honest game (see the module docstring for the columns)."""
+
+    code: str
+    draw: int
+    rules: str
+    won: int
+    end: str
+    cards: int
+    best_cards: int
+    moves: int
+    samples: int
+    solves: int
+    unknown: int
+    seconds: float
+    verdict: Verdict
+
+    @property
+    def key(self) -> tuple[str, int, str]:
+        return (self.code, self.draw, self.rules)
+
+
+def _play_row(values: Sequence) -> PlayRow:
+    code, draw, rules, won, end, cards, best_cards, moves, samples, solves, unknown, seconds, verdict = values
+    check_names(code, rules)
+    if end not in ENDS:
+        raise ValueError(f"end {quote(end)} is not one of {', '.join(ENDS)}")
+    verdict = check_verdict(verdict)
+    row = PlayRow(code, number(draw, int, "draw"), rules, number(won, int, "won"), end, number(cards, int, "cards"),
+                  number(best_cards, int, "best_cards"), number(moves, int, "moves"), number(samples, int, "samples"),
+                  number(solves, int, "solves"), number(unknown, int, "unknown"), number(seconds, float, "seconds"),
+                  verdict)
+    check_draw(row.draw)
+    if row.won != (end == WON):
+        raise ValueError("won must be 1 exactly when the game ended won")
+    # With foundation returns a game may end with fewer cards there than it began with, even none.
+    if not 0 <= row.cards <= row.best_cards <= 52 or (row.cards == 52) != (end == WON):
+        raise ValueError("cards must be from 0 to best_cards, at most 52, and 52 exactly for a won game")
+    if row.unknown > row.solves:
+        raise ValueError("unknown must be at most solves")
+    return row
+
+
+PLAY = ResultsKind("play", PlayRow, _play_row, lambda row: row.won == 1)

@@ -1,0 +1,1 @@
+"""Tests of canfield_solver.cli."""

@@ -1,0 +1,110 @@
+"""The lost-state test of ``engine/lost/buried_cards.py`` (docs/dominances.md, section 6): against its plain
+rewrite (``tests/oracles/stuck_columns.py``), the brute force, and the looser rule that is wrong."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from canfield_solver.core.position import Position, builds_on, validate
+from canfield_solver.core.rules import Rules, crosses_base
+from canfield_solver.formats.deal_file import position_from_dict
+from tests.oracles.bruteforce import UNWINNABLE, WINNABLE
+from tests.oracles.stuck_columns import stuck_cards
+from tests.solving.test_crosscheck import NODES, POSITIONS, SEED, is_buried, run_crosscheck
+
+HOYLE = Rules(draw=3, worry_back=False, moves="whole", spaces="waste")
+RULE_SETS = [Rules(draw=3, worry_back=back, moves=moves, spaces=spaces, tableau_order=order)
+             for back, moves, spaces, order in itertools.product((False, True), ("any", "whole"),
+                                                                 ("any", "waste", "waste-first"), ("cyclic", "base"))]
+
+# Base 4: 3S (relative rank 12) lies on 4H, and 8H (relative rank 4) on 9S, each column holding a
+# card the other's top waits for (4H before 8H, 9S before 3S). 3S goes only onto 4H or 4D (up),
+# 8H only onto 9S or 9C (up): neither column holds a card over a lower one of its suit, yet no
+# card ever leaves. Won under spaces "any", where 3S goes into an empty column.
+CROSSED = {"base": "4C", "reserve": [], "tableau": [["4H", "3S"], ["9S", "8H"], [], []], "stock": [],
+           "waste": ["5H", "6H", "7H", "9H", "10H", "JH", "QH", "KH", "AH", "2H", "3H",
+                     "10S", "JS", "QS", "KS", "AS", "2S"], "foundations": ["3C", "3D", "8S"]}
+# Base 4: KS lies on AH over 2C, 3D and 4S, the next spade, and AH's twin AD is up. Under moves
+# "any" the run 3D-2C-AH-KS goes onto 4C and frees 4S: won, though KS never leaves AH until 4S is
+# up. Under moves "whole" KS leaves AH only alone: lost.
+RUN_AWAY = {"base": "4C", "reserve": [], "tableau": [["4S", "3D", "2C", "AH", "KS"], ["4C"], [], []], "stock": [],
+            "waste": ["3S", "2S", "AS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "3C", "AC", "KC", "QC",
+                      "JC", "10C", "9C", "8C", "7C", "6C", "5C", "3H", "2H", "2D"], "foundations": ["AD", "KH"]}
+
+
+def random_runs(rng: random.Random, small: bool = False) -> Position:
+    """A random position whose columns are long runs (up to 10 cards, often across the base rank),
+    the other cards in play in the talon: the shapes where cards get stuck. ``small``: one suit
+    wholly in play and 2 to 6 cards of the others, for the brute force."""
+    base = rng.randrange(52)
+    heights = [rng.choice((0, 0, rng.randrange(13))) for _ in range(4)]
+    if small:
+        heights = [13, 13, 13, 13]
+        heights[rng.randrange(4)] = 0
+        for _ in range(rng.randint(2, 6)):
+            heights[rng.choice([suit for suit in range(4) if heights[suit] > 0])] -= 1
+    cards = [suit * 13 + (base % 13 + h) % 13 for suit in range(4) for h in range(heights[suit], 13)]
+    rng.shuffle(cards)
+    columns = []
+    for _ in range(4):
+        column = [cards.pop()]
+        for _ in range(rng.randrange(10)):
+            fits = [card for card in cards if builds_on(card, column[-1])]
+            if not fits:
+                break
+            column.append(rng.choice(fits))
+            cards.remove(column[-1])
+        columns.append(tuple(column))
+    return validate(Position(base, (), tuple(columns), tuple(cards), (), tuple(heights)))
+
+
+def test_kernel_matches_its_plain_rewrite():
+    rng = random.Random(SEED + 8)
+    flagged = 0
+    for _ in range(1000):
+        position = random_runs(rng)
+        crossing = any(crosses_base(column[i], column[i - 1], position.base_rank)
+                       for column in position.tableau for i in range(1, len(column)))
+        for rules in RULE_SETS:
+            if rules.tableau_order == "base" and crossing:
+                continue  # a column no play makes under tableau order "base"
+            assert is_buried(position, rules) == bool(stuck_cards(position, rules)), (position, rules)
+        flagged += bool(stuck_cards(position, HOYLE))
+    assert 200 < flagged < 800, flagged
+
+
+def test_crosscheck_a_layout_buried_across_columns():
+    position = position_from_dict(CROSSED)[0]
+    rule_sets = [Rules(draw=3, worry_back=False, moves=moves, spaces=spaces)
+                 for moves, spaces in itertools.product(("any", "whole"), ("any", "waste", "waste-first"))]
+    assert [is_buried(position, rules) for rules in rule_sets] == [False] * 4 + [True, True]
+    counts = run_crosscheck("a layout buried across columns", [("crossed", position)], 60_000, rule_sets)
+    assert counts[UNWINNABLE] == 4 and counts[WINNABLE] == 2, counts
+
+
+def test_crosscheck_a_run_carries_a_buried_card_away():
+    # The looser rule (the same test under moves "any") calls this won layout lost.
+    position = position_from_dict(RUN_AWAY)[0]
+    rule_sets = [Rules(draw=1, worry_back=False, moves="any", spaces=spaces) for spaces in ("waste", "waste-first")]
+    for rules in rule_sets:
+        assert stuck_cards(position, rules, whole_only=False) and not is_buried(position, rules)
+    assert is_buried(position, Rules(draw=1, worry_back=False, moves="whole", spaces="waste"))
+    counts = run_crosscheck("a run carries a buried card away", [("run away", position)], NODES, rule_sets)
+    assert counts[WINNABLE] == 2, counts
+
+
+def test_crosscheck_random_layouts_with_stuck_columns():
+    # Small random layouts of long runs, half of them stuck under Hoyle's rules, under every rule
+    # set the test is on in: the brute force must call every flagged one lost.
+    rng = random.Random(SEED + 9)
+    stuck, free = [], []
+    while len(stuck) < POSITIONS or len(free) < POSITIONS:
+        position = random_runs(rng, small=True)
+        (stuck if is_buried(position, HOYLE) else free).append(position)
+    cases = [(f"stuck runs {i} (seed {SEED + 9})", position) for i, position in enumerate(stuck[:POSITIONS])]
+    cases += [(f"free runs {i} (seed {SEED + 9})", position) for i, position in enumerate(free[:POSITIONS])]
+    rule_sets = [Rules(draw=draw, worry_back=False, moves="whole", passes=passes, spaces=spaces)
+                 for draw, passes, spaces in itertools.product((1, 3), (None, 1), ("waste", "waste-first"))]
+    counts = run_crosscheck(f"{2 * POSITIONS} random layouts of long runs", cases, NODES, rule_sets)
+    assert counts[UNWINNABLE] >= POSITIONS * len(rule_sets) // 2 and counts[WINNABLE] >= POSITIONS, counts

@@ -1,0 +1,200 @@
+"""The lost-state test of ``engine/lost/stuck_reserve.py`` (docs/dominances.md, section 5): against its plain
+rewrite (``tests/oracles/relaxed_reserve.py``), the brute force, and the looser games that are wrong."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from canfield_solver.core.position import Position
+from canfield_solver.core.referee import apply
+from canfield_solver.core.rules import Rules
+from canfield_solver.engine.codec import decode, encode
+from canfield_solver.engine.lost.stuck_reserve import lost_after, reserve_stuck
+from canfield_solver.engine.movegen import COLUMN_F, MAX_MOVES, RESERVE_F, RESERVE_T, TALON_F, TALON_T, generate, make, move_kind, move_target, unmake
+from canfield_solver.engine.zobrist import full_hash, make_table
+from canfield_solver.formats.codes import position_from_code, position_from_number
+from canfield_solver.formats.deal_file import position_from_dict
+from canfield_solver.solving.solver import solve
+from tests.oracles.bruteforce import UNKNOWN, UNWINNABLE, WINNABLE, bruteforce, random_small_layout, referee_moves
+from tests.oracles.relaxed_reserve import may_go_up, stuck
+from tests.support.positions import has_a_build_across_the_base
+
+# The game reads only foundation returns and the tableau order of the rule options.
+GAME_RULES = [Rules(draw=3, worry_back=back, tableau_order=order)
+              for back, order in itertools.product((False, True), ("cyclic", "base"))]
+# The rest of the options, each of which a stuck layout must be lost under.
+OTHER_OPTIONS = [dict(draw=1), dict(draw=3), dict(draw=3, moves="whole"), dict(draw=1, passes=1),
+                 dict(draw=3, spaces="waste"), dict(draw=3, spaces="waste-first")]
+
+
+def kernel_stuck(position: Position, rules: Rules) -> bool:
+    return bool(reserve_stuck(encode(position, rules)))
+
+
+def small_layout(rng: random.Random) -> Position:
+    """A random small layout, legal under both tableau orders (no column builds across the base)."""
+    while True:
+        position = random_small_layout(rng, rng.randint(4, 14), low_suits=rng.choice((0, 2)))
+        if not has_a_build_across_the_base(position):
+            return position
+
+
+def test_the_kernel_plays_the_game_of_the_plain_rewrite():
+    rng = random.Random(5)
+    positions = [small_layout(rng) for _ in range(150)]
+    positions += [position_from_number(rng.randrange(26**7)) for _ in range(150)]
+    positions += [random_small_layout(rng, rng.randint(14, 30)) for _ in range(100)]
+    counts: Counter = Counter()
+    for position in positions:
+        for rules in GAME_RULES:
+            got = kernel_stuck(position, rules)
+            assert got == stuck(position, rules), (position, rules)
+            counts[got] += 1
+    assert counts[True] >= 40 and counts[False] >= 1000, counts
+
+
+def test_layouts_the_game_calls_stuck_are_lost_under_every_rule_option():
+    rng = random.Random(6)
+    counts: Counter = Counter()
+    while counts[UNWINNABLE] < 60:
+        position = small_layout(rng)
+        for back, order in itertools.product((False, True), ("cyclic", "base")):
+            if not stuck(position, Rules(worry_back=back, tableau_order=order)):
+                continue
+            rules = Rules(worry_back=back, tableau_order=order, **rng.choice(OTHER_OPTIONS))
+            verdict = bruteforce(position, rules, 20_000).verdict
+            assert verdict != WINNABLE, (position, rules)
+            counts[verdict] += 1
+    assert counts[UNKNOWN] <= 6, counts
+
+
+def test_layouts_only_buried_cards_make_stuck_are_lost():
+    # The part of the game that a card under cards that may not leave adds (docs/dominances.md,
+    # section 5): layouts it alone calls stuck, asked of the brute force under every rule option.
+    rng = random.Random(8)
+    counts: Counter = Counter()
+    for _ in range(40_000):
+        position = small_layout(rng)
+        back, order = rng.choice(((False, "cyclic"), (False, "base"), (True, "cyclic"), (True, "base")))
+        game = Rules(worry_back=back, tableau_order=order)
+        if not stuck(position, game) or stuck(position, game, buried=False):
+            continue
+        assert kernel_stuck(position, game)
+        rules = Rules(worry_back=back, tableau_order=order, **rng.choice(OTHER_OPTIONS))
+        verdict = bruteforce(position, rules, 20_000).verdict
+        assert verdict != WINNABLE, (position, rules)
+        counts[verdict] += 1
+        if counts[UNWINNABLE] >= 30:
+            break
+    assert counts[UNWINNABLE] >= 30 and counts[UNKNOWN] <= 10, counts
+
+
+# Won layouts that a game looser than the one of docs/dominances.md, section 5, calls stuck, each
+# found by a random search over tests/bruteforce.random_small_layout (the cheapest of its kind):
+# the layout, its rules, and the looser game's rules (None: the same) and switches.
+LOOSER = {
+    # 7D leaves only into a column that 5H or 6D empties by going onto a black 6 or 7.
+    "without the refill": (
+        {"base": "8C", "reserve": ["4H", "6H", "7D"], "tableau": [["6D"], ["5H"], ["7H"], ["5D"]], "stock": [],
+         "foundations": ["7C", "4D", "3H", "7S"]},
+        Rules(draw=3, worry_back=False), None, dict(refills=False)),
+    # A parent of a reserve card reaches a column only by being built onto cards that get there first.
+    "without the chains onto column tops": (
+        {"base": "7D", "reserve": ["3S", "AS", "5H", "3D", "6S", "6D"],
+         "tableau": [["KS"], ["4D"], ["6H"], ["5D", "4S"]], "stock": ["5S", "2S"],
+         "foundations": ["6C", "2D", "4H", "QS"]},
+        Rules(draw=3, worry_back=False), None, dict(chains=False)),
+    # The reserve empties only onto a card taken back from a foundation.
+    "with the cards up for good despite returns": (
+        {"base": "10D", "reserve": ["4C", "8D", "7C", "9D", "9H", "9C", "8S"],
+         "tableau": [["8C"], ["6C"], ["9S"], ["5C"]], "stock": [], "foundations": ["3C", "7D", "8H", "7S"]},
+        Rules(draw=3, worry_back=True), None, dict(returns=False)),
+    # Won only by building a card of relative rank 12 on one of relative rank 0, as the cyclic order lets.
+    "with the base order's ranks under the cyclic order": (
+        {"base": "6C", "reserve": ["9C", "2H", "AC", "6C", "4C", "3H", "8C", "JC", "9H", "4S", "10H", "5S"],
+         "tableau": [["KH", "QC"], ["KC"], ["4H", "3S"], ["7C"]], "stock": ["QH", "7H", "5H"],
+         "waste": ["5C", "2C", "10C", "6H", "8H", "JH", "AH", "5D", "2S", "4D", "3C"], "foundations": ["3D", "AS"],
+         "recycles": 1},
+        Rules(draw=3, worry_back=False), Rules(draw=3, worry_back=False, tableau_order="base"), {}),
+}
+
+
+@pytest.mark.parametrize("name", LOOSER)
+def test_a_looser_game_calls_a_won_layout_stuck(name):
+    data, rules, looser_rules, looser = LOOSER[name]
+    position = position_from_dict(data)[0]
+    assert stuck(position, looser_rules or rules, **looser)
+    assert not stuck(position, rules) and not kernel_stuck(position, rules)
+    assert bruteforce(position, rules, 10_000).verdict == WINNABLE
+    assert solve(position, rules).verdict == "winnable"
+
+
+@pytest.mark.parametrize("code", ["CF1-D3-AAAAAJL", "CF1-D3-AAAAAHW"])
+def test_deals_stuck_at_the_start_are_lost_at_once_under_the_base_order(code):
+    # docs/dominances.md, section 5, follows CF1-D3-AAAAAJL's game to its stuck reserve.
+    position = position_from_code(code)
+    rules = Rules(draw=3, worry_back=False, tableau_order="base")
+    assert kernel_stuck(position, rules)
+    result = solve(position, rules)
+    assert result.verdict == "unwinnable" and result.nodes == 1
+    # Under the cyclic order a card of relative rank 12 has parents, and the game goes through.
+    assert not kernel_stuck(position, Rules(draw=3, worry_back=False))
+
+
+def random_play(position: Position, rules: Rules, rng: random.Random, moves: int) -> Position:
+    for _ in range(moves):
+        legal = referee_moves(position, rules)
+        if not legal:
+            break
+        position = apply(position, rng.choice(legal), rules)
+    return position
+
+
+ASKED = (RESERVE_F, "refill", TALON_T, RESERVE_T)  # the moves lost_after asks after (a refill: any move's)
+
+
+def test_the_moves_lost_after_skips_never_make_the_game_stuck():
+    # lost_after asks after a reserve card played up, a refill, and a talon or reserve card put
+    # onto a column when that card cannot go up (a talon card only under the cyclic order: under
+    # "base" asking after talon plays cost more time than it pruned). Of the moves it skips, moves between columns
+    # without a refill, foundation returns and talon or reserve cards that can go up never make
+    # the game stuck (docs/dominances.md, section 5); foundation moves from a column or the
+    # talon can, but seldom.
+    rng = random.Random(7)
+    z = make_table()
+    hashes = np.zeros(5, dtype=np.uint64)
+    out = np.zeros(MAX_MOVES, dtype=np.int32)
+    counts: Counter = Counter()
+    for number in range(5000):
+        rules = GAME_RULES[number % len(GAME_RULES)]
+        if number % 10 == 0:
+            position = random_play(position_from_number(rng.randrange(26**7)), rules, rng, rng.randrange(40))
+        else:
+            position = small_layout(rng)
+        st = encode(position, rules)
+        if reserve_stuck(st):
+            continue
+        full_hash(st, z, hashes)
+        for move in out[: generate(st, out)].copy():
+            undo = make(st, hashes, z, move)
+            kind = move_kind(move)
+            now_stuck = bool(reserve_stuck(st))
+            after = decode(st, position.base_rank)
+            placed = after.tableau[move_target(move)][-1] if kind in (TALON_T, RESERVE_T) else None
+            talon_base = kind == TALON_T and rules.tableau_order == "base"  # not asked: it costs more than it prunes
+            asked = (kind == RESERVE_F or (undo >> 8) & 1 == 1
+                     or (placed is not None and not talon_base and not may_go_up(placed, after, after.reserve)))
+            assert lost_after(st, move, undo) == (asked and now_stuck)
+            if not asked and kind not in (COLUMN_F, TALON_F) and not talon_base:
+                assert not now_stuck
+            label = "refill" if (undo >> 8) & 1 == 1 else kind if asked else "skipped"
+            counts[label, now_stuck] += 1
+            unmake(st, hashes, z, move, undo)
+    assert counts["skipped", False] >= 1000, counts
+    assert min(counts[label, True] for label in ASKED) >= 1, counts  # each move asked after makes some stuck
+    assert sum(counts[label, True] for label in ASKED) >= 50, counts

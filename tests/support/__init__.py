@@ -1,0 +1,1 @@
+"""Helpers the tests share: positions, the CLI in-process, headless browsers."""
