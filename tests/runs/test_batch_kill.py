@@ -4,9 +4,7 @@ or torn row; Ctrl-C ends the deals in progress at once instead of waiting for th
 from __future__ import annotations
 
 import signal
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +15,7 @@ from canfield_solver.runs.results import BATCH
 from canfield_solver.runs.tasks import select_tasks
 from tests.support.docs import PROJECT
 from tests.support.fakes import FAKE_HANG_FROM, fake_rows, without_seconds
-from tests.support.kills import BOUND, DEALS, START, alive, children, fake_env, kill_three_times_then_finish, rows_in, stop, wait_until
+from tests.support.kills import BOUND, DEALS, START, alive, children, fake_env, kill_three_times_then_finish, rows_in, runner, stop, wait_until
 
 # The batch as a user's process: the library's run_batch with the fake solver on 2 worker processes.
 SCRIPT = f"""
@@ -36,10 +34,7 @@ run_batch(tasks, lambda todo: solve_locally(todo, options, Limits(), 2, fake_sol
           quiet=True)
 """
 
-
-def start_batch(out: Path, env: dict) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", SCRIPT, str(out)], env=env, stderr=subprocess.PIPE,
-                            start_new_session=True)
+start_batch = runner(SCRIPT)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

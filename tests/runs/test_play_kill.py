@@ -8,9 +8,7 @@ runs the real one).
 
 from __future__ import annotations
 
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +20,7 @@ from canfield_solver.runs.tasks import select_tasks
 from canfield_solver.solving.workers import run_each
 from tests.support.docs import PROJECT
 from tests.support.fakes import fake_game, fake_play_worker
-from tests.support.kills import DEALS, START, kill_three_times_then_finish
+from tests.support.kills import DEALS, START, kill_three_times_then_finish, runner
 
 SCRIPT = f"""
 import signal, sys
@@ -38,10 +36,7 @@ tasks = select_tasks(RuleOptions(), start={START!r}, count={DEALS})
 run_batch(tasks, lambda todo: run_each(todo, 2, fake_play_worker), sys.argv[1], resume=True, quiet=True, kind=PLAY)
 """
 
-
-def start_run(out: Path, env: dict) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", SCRIPT, str(out)], env=env, stderr=subprocess.PIPE,
-                            start_new_session=True)
+start_run = runner(SCRIPT)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

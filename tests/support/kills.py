@@ -14,6 +14,7 @@ import os
 import random
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,17 @@ BOUND = 120.0  # seconds: the most any wait here takes; a run that needs longer 
 STEP = 0.002  # seconds between two looks at the file, so that a kill lands anywhere in a row's writing
 
 Start = Callable[[Path, dict], subprocess.Popen]
+
+
+def runner(script: str) -> Start:
+    """How to start the run under test: ``script`` in a Python process of its own session, the
+    results file as its argument, stderr kept."""
+
+    def start(out: Path, env: dict) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-c", script, str(out)], env=env, stderr=subprocess.PIPE,
+                                start_new_session=True)
+
+    return start
 
 
 def children(pid: int) -> list[int]:
