@@ -20,15 +20,19 @@ from numba.core import event
 
 from .progress_line import CLEAR, is_terminal
 
-NOTE = "compiling the solver for this machine (once; the compiled code is kept for the next runs)"
+NOTE = "compiling the solver for this machine"
+KEPT = " (once; the compiled code is kept for the next runs)"
+NOT_KEPT = " (for this run only: the cache folder cannot be written)"
 TICK = 1.0  # seconds between updates of the note on a terminal
 
 
 class CompileNote(event.Listener):
-    """Writes ``NOTE`` on the first compile; on a terminal, then the seconds spent compiling."""
+    """Writes ``NOTE`` on the first compile, and whether the code compiled is ``kept`` in the cache;
+    on a terminal, then the seconds spent compiling."""
 
-    def __init__(self, stream: TextIO, live: bool):
-        self.stream, self.live = stream, live
+    def __init__(self, stream: TextIO, live: bool, kept: bool):
+        self.stream, self.live, self.kept = stream, live, kept
+        self.note = NOTE + (KEPT if kept else NOT_KEPT)
         self.depth = 0  # compiles in progress (a kernel's compile compiles the kernels it calls)
         self.began: float | None = None
         self.spent = 0.0  # seconds of the compiles that have ended
@@ -37,7 +41,7 @@ class CompileNote(event.Listener):
     def on_start(self, _event: event.Event) -> None:
         with self.lock:
             if self.began is None and not self.live:
-                self.stream.write(NOTE + "...\n")
+                self.stream.write(self.note + "...\n")
                 self.stream.flush()
             if self.depth == 0:
                 self.began = time.monotonic()
@@ -56,20 +60,26 @@ class CompileNote(event.Listener):
     def show(self) -> None:
         """On a terminal, rewrite the note with the seconds so far."""
         if self.live and self.began is not None:
-            self.stream.write(f"{CLEAR}{NOTE}: {self.seconds():.0f} s")
+            self.stream.write(f"{CLEAR}{self.note}: {self.seconds():.0f} s")
             self.stream.flush()
 
     def finish(self) -> None:
         if self.live and self.began is not None:
-            self.stream.write(f"{CLEAR}compiled the solver in {self.seconds():.0f} s; later runs start at once\n")
+            later = "; later runs start at once" if self.kept else " for this run only"
+            self.stream.write(f"{CLEAR}compiled the solver in {self.seconds():.0f} s{later}\n")
             self.stream.flush()
 
 
 @contextmanager
-def compile_note(stream: TextIO | None = None) -> Iterator[None]:
-    """Announce the compiles numba makes in this block on ``stream`` (stderr)."""
+def compile_note(stream: TextIO | None = None, kept: bool | None = None) -> Iterator[None]:
+    """Announce the compiles numba makes in this block on ``stream`` (stderr); ``kept``: whether the
+    compiled code is kept (default: whether the kernels' cache folder can be written)."""
+    if kept is None:
+        from canfield_solver.engine.kernel import CACHED
+
+        kept = CACHED
     stream = sys.stderr if stream is None else stream
-    note = CompileNote(stream, is_terminal(stream))
+    note = CompileNote(stream, is_terminal(stream), kept)
     stop = threading.Event()
 
     def tick() -> None:

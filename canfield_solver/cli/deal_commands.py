@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any
 
 import click
 
@@ -16,6 +16,9 @@ from canfield_solver.formats.position_line import describe_position
 
 from .board import Style, use_color
 from .options import (
+    MAX_SEED,
+    WholeNumber,
+    ascii_option,
     board_options,
     color_option,
     file_options,
@@ -31,7 +34,7 @@ from .printing import echo_board, echo_lines_with_boards, write_page
 @rule_options
 @click.option("--json", "as_json", is_flag=True, help="Print the deal as a deal file (JSON).")
 @click.option("--position-text", is_flag=True, help="Print the deal as position text (docs/positions.md).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+@ascii_option
 @click.option("--line", is_flag=True, help="Describe the deal in one line instead of drawing the board.")
 @color_option
 def show(deal: str, as_json: bool, position_text: bool, ascii_: bool, line: bool, color: str, **rule_flags: Any) -> None:
@@ -57,9 +60,9 @@ def show(deal: str, as_json: bool, position_text: bool, ascii_: bool, line: bool
 
 @click.command("random")
 @click.option("--draw", type=click.Choice(["1", "3"]), default="3", show_default=True, help="Draw mode of the codes.")
-@click.option("-n", "count", type=click.IntRange(1, MAX_DEALS), default=1, show_default=True,
+@click.option("-n", "count", type=WholeNumber(1, MAX_DEALS), default=1, show_default=True,
               help="How many codes (at most 1000000).")
-@click.option("--seed", type=int, help="Make the codes reproducible.")
+@click.option("--seed", type=WholeNumber(0, MAX_SEED), help="Make the codes reproducible.")
 def random_command(draw: str, count: int, seed: int | None) -> None:
     """Print N new random game codes."""
     for code in iter_random_codes(count, int(draw), seed):
@@ -68,15 +71,15 @@ def random_command(draw: str, count: int, seed: int | None) -> None:
 
 @click.command()
 @click.argument("deal")
-@click.argument("moves_file", metavar="MOVES", type=click.File("r", encoding="utf-8-sig"))
+@click.argument("moves_file", metavar="MOVES")
 @rule_options
-@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+@ascii_option
 @board_options
-@click.option("--upto", type=click.IntRange(min=0), metavar="N", help="Stop after the first N single moves.")
+@click.option("--upto", type=WholeNumber(0), metavar="N", help="Stop after the first N single moves.")
 @click.option("--position", "position_file", metavar="FILE",
               help="Write the position where the replay stops as a deal file (solve, show and replay read it).")
 @file_options
-def replay(deal: str, moves_file: TextIO, ascii_: bool, board: bool, board_every: int | None, color: str, upto: int | None,
+def replay(deal: str, moves_file: str, ascii_: bool, board: bool, board_every: int | None, color: str, upto: int | None,
            position_file: str | None, html_file: str | None, force: bool, **rule_flags: Any) -> None:
     """Check the move list MOVES (a file, or - for stdin) on DEAL, printing each state.
 
@@ -84,17 +87,14 @@ def replay(deal: str, moves_file: TextIO, ascii_: bool, board: bool, board_every
     them); every single move is checked and counted. Exit status 1 at the first illegal move,
     naming it and why.
     """
+    from canfield_solver.formats.input_text import read_text
     from canfield_solver.formats.step_text import replay_lines
 
     setup = setup_game(deal, options_from_flags(rule_flags))
     for path in (position_file, html_file):
         if path:
             refuse_existing(path, force)
-    try:
-        move_lines = moves_file.read().splitlines()
-    except UnicodeDecodeError:
-        where = getattr(moves_file, "name", "<stdin>")  # a test runner's stdin has no name
-        raise InputError(f"{where}: a move list is UTF-8 text, one move a line") from None
+    move_lines = read_text(moves_file, "move list").splitlines()
     played = replay_lines(move_lines, setup.position, setup.rules, upto, ascii_)
     if upto is not None and played.illegal is None and len(played.moves) < upto:
         raise InputError(f"--upto {upto}: the move list has only {len(played.moves)} moves")

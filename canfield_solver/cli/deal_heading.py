@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from canfield_solver.core.presets import PRESETS
 from canfield_solver.core.rules import MOVES_WHOLE, SPACES_WASTE, SPACES_WASTE_FIRST, TABLEAU_BASE, Rules
+from canfield_solver.formats.codes import is_code
 from canfield_solver.formats.deal_argument import Setup
 
 PRESET_TITLES = {"pysolfc": "PySolFC's rules", "solvitaire": "Solvitaire's rules", "hoyle": "Hoyle's rules"}
@@ -44,7 +45,7 @@ def headline(setup: Setup, preset: str | None) -> str:
     the rules in force are exactly its rules.
     """
     line = f"Deal {setup.game.name}, draw {setup.rules.draw}."
-    if setup.game.name.startswith("CF1-"):
+    if is_code(setup.game.name):  # not a file named like one
         line += " " + CODE_NOTE
     differences = rule_differences(setup.rules)
     if differences:

@@ -1,12 +1,12 @@
 """The ``canfield-solver`` command: its group of thin click commands over the library, and ``main``.
 
-Bad input of any kind ends in one line on stderr and exit status 2, never a
-traceback (``main`` turns ``InputError`` and click's usage errors into that).
+Bad input of any kind ends in one line on stderr and exit status 2, never a traceback (``main``
+turns ``InputError`` and click's usage errors into that); so does an output that cannot be written
+(``streams``).
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any
 
@@ -17,6 +17,7 @@ from canfield_solver.core.errors import InputError
 from .deal_commands import random_command, replay, show
 from .run_commands import batch, play, stats
 from .solve_commands import analyse, hint, solve
+from .streams import prepare_streams, silence_stdout
 
 PROG = "canfield-solver"
 
@@ -32,7 +33,7 @@ class QuietPipeGroup(click.Group):
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            silence_stdout()
             return None
 
 
@@ -51,26 +52,36 @@ for command in (show, random_command, replay, solve, analyse, hint, batch, play,
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, mapping bad input to one stderr line and exit status 2."""
+    """Run the CLI: bad input, and an output that cannot be written, end in one line on stderr and
+    exit status 2; an interrupt in 130; never a traceback."""
+    prepare_streams()
     try:
         status = cli.main(args=argv, prog_name=PROG, standalone_mode=False)
+        sys.stdout.flush()  # here, where a failure is caught, rather than at exit
     except click.exceptions.NoArgsIsHelpError as error:
         error.show()
         status = 0
     except click.UsageError as error:
         hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-        click.echo(f"error: {error.format_message()}{hint}", err=True)
-        status = 2
+        status = _failed(f"{error.format_message()}{hint}")
     except click.ClickException as error:
-        click.echo(f"error: {error.format_message()}", err=True)
+        _failed(error.format_message())
         status = error.exit_code
     except InputError as error:
-        click.echo(f"error: {error}", err=True)
-        status = 2
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        status = 130
-    except KeyboardInterrupt:
+        status = _failed(str(error))
+    except BrokenPipeError:  # the reader went away (``... | head``): nothing more to say
+        silence_stdout()
+        status = 0
+    except OSError as error:  # a file's trouble is an InputError naming it: this is a write to stdout
+        silence_stdout()
+        status = _failed(f"cannot write the output: {error.strerror or error}")
+    except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("interrupted", err=True)
         status = 130
     sys.exit(status or 0)
+
+
+def _failed(message: str) -> int:
+    """Say what went wrong in one line on stderr; the exit status for it."""
+    click.echo(f"error: {message}", err=True)
+    return 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -20,10 +21,13 @@ from canfield_solver.core.limits import Limits
 from canfield_solver.core.presets import PRESETS, RuleOptions
 from canfield_solver.core.rules import MAX_PASSES, SPACES, TABLEAU_ORDERS
 from canfield_solver.formats.codes import MAX_DEALS
+from canfield_solver.formats.numbers import decimal_number, whole_number
 
 from .board import COLOR_CHOICES
+from .streams import shows_suits
 
 MAX_NODES = 2**62
+MAX_SEED = 2**63 - 1  # a seed of Python's random number generator, as hint prints it
 MAX_THREADS = 64
 EVERY_CORE = "every core"  # ``limit_options(threads=...)``: ``--threads`` defaults to every usable core ...
 ONE_EACH = "one each"  # ... or to one, where ``--jobs`` workers each run a search
@@ -43,7 +47,10 @@ def parse_size(text: str) -> int:
     """Bytes from ``512M``, ``2G``, ``64K`` or a plain number; ``ValueError`` unless a finite size above 0."""
     cleaned = text.strip().upper().removesuffix("IB").removesuffix("B")
     number, unit = (cleaned[:-1], cleaned[-1]) if cleaned and cleaned[-1] in _SIZE_UNITS else (cleaned, "")
-    value = float(number) * _SIZE_UNITS[unit]  # ValueError for text that is no number
+    amount = decimal_number(number)
+    if amount is None:
+        raise ValueError(text)
+    value = amount * _SIZE_UNITS[unit]
     if not math.isfinite(value) or value <= 0:
         raise ValueError(text)
     return int(value)
@@ -80,13 +87,28 @@ class Seconds(click.ParamType):
     name = "seconds"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            seconds = math.nan
-        if not (math.isfinite(seconds) and seconds > 0):
+        seconds = value if isinstance(value, float) else decimal_number(str(value))
+        if seconds is None or not (math.isfinite(seconds) and seconds > 0):
             self.fail(f"{shorten(value)} is not a number of seconds above 0", param, ctx)
         return seconds
+
+
+class WholeNumber(click.ParamType):
+    """A whole number from ``low`` to ``high`` (None: no top), written in the digits 0-9 alone
+    (``formats.numbers``): ``１００`` or ``1_000`` is no number here, and a thousand digits one too
+    large, not a crash."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int | None = None) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        number = value if isinstance(value, int) and not isinstance(value, bool) else whole_number(str(value))
+        if number is None or number < self.low or (self.high is not None and number > self.high):
+            top = f" to {self.high}" if self.high is not None else " or more"
+            self.fail(f"{quote(value)} is not a whole number from {self.low}{top}", param, ctx)
+        return number
 
 
 def usable_cores() -> int:
@@ -113,7 +135,7 @@ def limit_options(*, time_limit: float | None = None, max_nodes: int | None = No
         click.option("--time-limit", type=Seconds(), metavar="SECONDS", default=time_limit,
                      show_default=time_limit is not None,
                      help=f"Seconds{each}: a search that reaches it ends 'unknown' (a finite number above 0)."),
-        click.option("--max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N", default=max_nodes,
+        click.option("--max-nodes", type=WholeNumber(1, MAX_NODES), metavar="N", default=max_nodes,
                      show_default=max_nodes is not None,
                      help=f"States searched{each}: a search that reaches it ends 'unknown'; "
                           "unlike time, the same on any machine and load."),
@@ -123,12 +145,12 @@ def limit_options(*, time_limit: float | None = None, max_nodes: int | None = No
     ]
     if threads == EVERY_CORE:
         options.append(click.option(
-            "--threads", type=click.IntRange(1, MAX_THREADS), metavar="N",
+            "--threads", type=WholeNumber(1, MAX_THREADS), metavar="N",
             help="Threads a long search runs on (default: every core, here "
                  f"{usable_cores()}); with 1 every run prints the same moves."))
     elif threads == ONE_EACH:
         options.append(click.option(
-            "--threads", type=click.IntRange(1, MAX_THREADS), metavar="N",
+            "--threads", type=WholeNumber(1, MAX_THREADS), metavar="N",
             help="Threads each deal's long search runs on (default 1). Keep --jobs times --threads within "
                  f"the cores (here {usable_cores()}): past them searches wait on each other, and a time "
                  "limit counts the wait."))
@@ -165,7 +187,7 @@ def rule_options(command: Callable) -> Callable:
                      help="Allow moving foundation cards back to the tableau (default on)."),
         click.option("--moves", type=click.Choice(["any", "whole"], case_sensitive=False),
                      help="Column moves: any tail run (default), or only the top card or the whole column."),
-        click.option("--passes", type=click.IntRange(1, MAX_PASSES),
+        click.option("--passes", type=WholeNumber(1, MAX_PASSES),
                      help="Passes through the stock (default unlimited)."),
         click.option("--spaces", type=click.Choice(list(SPACES), case_sensitive=False),
                      help="Once the reserve is empty, an empty column takes any card or run (any, default),"
@@ -190,7 +212,7 @@ def color_option(command: Callable) -> Callable:
 def board_options(command: Callable) -> Callable:
     """``--board``, ``--board-every N`` and ``--color`` of the commands that print a move list."""
     command = color_option(command)
-    command = click.option("--board-every", type=click.IntRange(min=1), metavar="N",
+    command = click.option("--board-every", type=WholeNumber(1), metavar="N",
                            help="Draw the board after every N-th line only (implies --board).")(command)
     return click.option("--board", is_flag=True, help="Draw the board at the start and after every line.")(command)
 
@@ -214,11 +236,11 @@ def deal_options(command: Callable) -> Callable:
     options = [
         click.option("--start", metavar="CODE",
                      help="First code of a range of consecutive deal numbers (with --count)."),
-        click.option("--count", type=click.IntRange(1, MAX_DEALS),
+        click.option("--count", type=WholeNumber(1, MAX_DEALS),
                      help="How many deals from --start (at most 1000000)."),
-        click.option("--random", "random_count", metavar="N", type=click.IntRange(1, MAX_DEALS),
+        click.option("--random", "random_count", metavar="N", type=WholeNumber(1, MAX_DEALS),
                      help="N random deals (at most 1000000)."),
-        click.option("--seed", type=int, help="Make --random reproducible."),
+        click.option("--seed", type=WholeNumber(0, MAX_SEED), help="Make --random reproducible."),
         click.option("--file", "deal_list", metavar="FILE",
                      help="Codes or deal-file paths, one per line (blank lines and # comments are skipped)."),
     ]
@@ -230,10 +252,17 @@ def deal_options(command: Callable) -> Callable:
 def results_options(command: Callable) -> Callable:
     """Where a command over many deals keeps its results: ``--jobs``, ``--out`` and ``--resume``."""
     options = [
-        click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores)."),
+        click.option("--jobs", "-j", type=WholeNumber(1, MAX_JOBS), help="Worker processes (default: all cores)."),
         click.option("--out", metavar="FILE", help="Results file (.csv or .jsonl), written as each deal finishes."),
         click.option("--resume", is_flag=True, help="Skip the deals already in --out (an interrupted run goes on)."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def ascii_option(command: Callable) -> Callable:
+    """``--ascii``: suits written C D H S, as they are anyway where stdout cannot show ♣♦♥♠ (``streams``)."""
+    return click.option("--ascii", "ascii_", is_flag=True,
+                        callback=lambda _ctx, _param, given: given or not shows_suits(sys.stdout),
+                        help="Write suits as C D H S (the default where the output cannot show the suit symbols).")(command)

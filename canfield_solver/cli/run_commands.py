@@ -12,6 +12,7 @@ from canfield_solver.formats.codes import MAX_DEALS
 from .options import (
     MAX_NODES,
     ONE_EACH,
+    WholeNumber,
     deal_options,
     limit_options,
     options_from_flags,
@@ -66,10 +67,10 @@ def stats(results_file: str, as_json: bool) -> None:
 @click.command()
 @deal_options
 @rule_options
-@click.option("--samples", type=click.IntRange(1, MAX_DEALS), default=10, show_default=True,
+@click.option("--samples", type=WholeNumber(1, MAX_DEALS), default=10, show_default=True,
               help="Completions of the hidden cards each hint solves.")
 @limit_options(max_nodes=200_000, scope="per solve", memory_default="1G a worker, less if the RAM is short")
-@click.option("--verdict-max-nodes", type=click.IntRange(1, MAX_NODES), metavar="N", default=5_000_000,
+@click.option("--verdict-max-nodes", type=WholeNumber(1, MAX_NODES), metavar="N", default=5_000_000,
               show_default=True, help="States of the full-information solve of each deal, for comparison.")
 @results_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from canfield_solver.core.errors import shown_path
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position
 from canfield_solver.core.referee import apply
@@ -21,6 +22,9 @@ from .board import Style, use_color
 from .options import (
     EVERY_CORE,
     MAX_JOBS,
+    MAX_SEED,
+    WholeNumber,
+    ascii_option,
     board_options,
     file_options,
     limit_options,
@@ -36,7 +40,7 @@ from .printing import echo_lines_with_boards, searching, write_page
 @rule_options
 @limit_options(time_limit=60.0, scope="per search")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as one JSON object.")
-@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+@ascii_option
 def analyse(deal: str, limits: Limits, as_json: bool, ascii_: bool, **rule_flags: Any) -> None:
     """Winnable or not under draw 1 and 3, with and without foundation return, and the best score where lost.
 
@@ -62,7 +66,7 @@ def analyse(deal: str, limits: Limits, as_json: bool, ascii_: bool, **rule_flags
 @click.option("--shortest", is_flag=True,
               help="Keep searching for shorter wins within the limits (default --time-limit 60 here); "
                    "says whether the one printed is proven shortest.")
-@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+@ascii_option
 @click.option("--full", is_flag=True, help="One single move a line, every draw on its own line.")
 @board_options
 @file_options
@@ -103,7 +107,7 @@ def solve(deal: str, as_json: bool, limits: Limits, ascii_: bool, full: bool, bo
     if html_file and result.moves:
         write_page(html_file, setup.game.name, result.start, result.moves, result.rules, force)
     elif html_file:
-        click.echo(f"no page written to {html_file}: there is no winning move list to step through", err=True)
+        click.echo(f"no page written to {shown_path(html_file)}: there is no winning move list to step through", err=True)
     if as_json:
         texts, position = [], result.start
         for move in result.moves:
@@ -140,16 +144,16 @@ def solve(deal: str, as_json: bool, limits: Limits, ascii_: bool, full: bool, bo
 @click.command()
 @click.argument("position", metavar="POSITION")
 @rule_options
-@click.option("--samples", type=click.IntRange(1, MAX_DEALS), default=100, show_default=True,
+@click.option("--samples", type=WholeNumber(1, MAX_DEALS), default=100, show_default=True,
               help="Completions of the hidden cards to solve; the same ones serve every move.")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+@click.option("--seed", type=WholeNumber(0, MAX_SEED),
               help="Repeat the samples of an earlier hint (default: a new seed, printed).")
 @limit_options(max_nodes=200_000, scope="per solve",
                memory_default="1G a worker, less if the RAM is short")
-@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), help="Worker processes (default: all cores).")
+@click.option("--jobs", "-j", type=WholeNumber(1, MAX_JOBS), help="Worker processes (default: all cores).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object: samples, seed, winnable and choices (best first).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Write suits as C D H S.")
+@ascii_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def hint(position: str, samples: int, seed: int | None, limits: Limits, jobs: int | None, as_json: bool,
          ascii_: bool, quiet: bool, **rule_flags: Any) -> None:

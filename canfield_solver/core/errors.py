@@ -26,8 +26,10 @@ def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
     'XXXXX…'
     """
     text = value if isinstance(value, str) else reprlib.repr(value)  # reprlib: bounded, at any depth
+    # Surrounding blanks go before control characters become spaces: a NUL or a byte-order mark at
+    # the start stays in the quote as a space, where the reader sees that something is there.
     text = "".join(char if char.isprintable() else "\ufffd" if "\ud800" <= char <= "\udfff" else " "
-                   for char in text[:4 * limit]).strip()
+                   for char in text.strip()[:4 * limit])
     return text[:limit] + "…" if len(text) > limit else text
 
 
@@ -35,3 +37,8 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``shorten(value)``, in single quotes when it is text, as messages name an input (a number
     or list read from JSON shows as it is)."""
     return f"'{shorten(value, limit)}'" if isinstance(value, str) else shorten(value, limit)
+
+
+def shown_path(path: object) -> str:
+    """A file's path as a message names it: as the user wrote it, cut to ``PATH_LIMIT`` characters."""
+    return shorten(path, PATH_LIMIT)

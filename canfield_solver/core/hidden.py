@@ -86,7 +86,8 @@ def validate_seen(position: Position) -> Position:
         raise DealError(f"{_WHERE}; column cards are always seen")
     if position.reserve[-1:] == (HIDDEN,):
         raise DealError(f"{_WHERE}; the reserve's top card is always seen")
-    check_fanned(position, 1)
+    if position.waste[-1:] == (HIDDEN,):  # shown under every draw mode
+        raise DealError(f"{_WHERE}; the waste's top card is always shown")
     named = [card for card in position.all_cards() if card != HIDDEN]
     twice = sorted({card for card in named if named.count(card) > 1})
     if twice:

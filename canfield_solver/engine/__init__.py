@@ -27,3 +27,7 @@ Kernels only take numpy arrays and integers, so the searches of ``paths/`` build
 and ``zobrist`` as they are. docs/engine.md describes the engine; docs/dominances.md proves its
 prunings.
 """
+
+from .cache import check_environment
+
+check_environment()  # before numba is imported anywhere in the engine

@@ -22,6 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from canfield_solver.core.errors import InputError, shorten
+
 ENV = "CANFIELD_SOLVER_CACHE"
 APP = "canfield-solver"
 
@@ -31,12 +33,38 @@ def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: s
     for name in (ENV, "NUMBA_CACHE_DIR"):
         if environ.get(name):
             return Path(environ[name]).expanduser()
-    home = Path(environ.get("HOME") or Path.home())
+    home = Path(environ.get("HOME") or _home_of_user())
     if platform == "win32":
         return Path(environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / APP / "Cache"
     if platform == "darwin":
         return home / "Library" / "Caches" / APP
     return Path(environ.get("XDG_CACHE_HOME") or home / ".cache") / APP
+
+
+def _home_of_user() -> str:
+    """The home folder the system names for this user (``HOME`` is empty or unset), else the
+    temporary folder: never the root folder or the current one."""
+    try:
+        import pwd
+
+        home = pwd.getpwuid(os.getuid()).pw_dir
+    except (ImportError, KeyError, OSError):
+        home = ""
+    return home if home and home != "/" else os.path.join(tempfile.gettempdir(), f"{APP}-home")
+
+
+def check_environment(environ: dict[str, str] | os._Environ = os.environ) -> None:
+    """``InputError`` when the environment keeps numba from compiling the kernels, in one line,
+    rather than numba's traceback: ``NUMBA_DISABLE_JIT`` set, ``NUMBA_NUM_THREADS`` no count."""
+    disabled = environ.get("NUMBA_DISABLE_JIT", "").strip()
+    if disabled not in ("", "0"):
+        raise InputError(f"NUMBA_DISABLE_JIT={shorten(disabled)} turns off numba's compiler, which the solver needs: "
+                         "unset it")
+    threads = environ.get("NUMBA_NUM_THREADS", "").strip()
+    count = int(threads) if threads.isascii() and threads.isdigit() and len(threads) <= 6 else 0
+    if threads and count < 1:
+        raise InputError(f"NUMBA_NUM_THREADS={shorten(threads)} is not a number of threads from 1 up: "
+                         "unset it or give one")
 
 
 def engine_fingerprint(engine: Path = Path(__file__).parent) -> str:

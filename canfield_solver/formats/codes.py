@@ -51,6 +51,15 @@ def parse_code(code: str) -> tuple[Draw, int]:
     return draw, number
 
 
+def is_code(text: str) -> bool:
+    """Whether ``text`` is a game code (``parse_code`` reads it)."""
+    try:
+        parse_code(text)
+    except CodeError:
+        return False
+    return True
+
+
 def format_code(number: int, draw: int) -> str:
     """The code of deal ``number`` under draw mode ``draw``."""
     if not 0 <= number < DEAL_COUNT:

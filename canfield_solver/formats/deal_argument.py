@@ -39,22 +39,28 @@ class Game:
 
 
 def load_game(source: str) -> Game:
-    """Resolve ``source``; raise ``InputError`` with what is wrong and how to fix it."""
+    """Resolve ``source``: a game code or a PySolFC deal when it reads as one, else the path of a
+    deal file (so an existing file named like a code, ``CF1-D3-AAAAACL.json``, needs no ``./``;
+    docs/formats.md); raise ``InputError`` with what is wrong and how to fix it."""
     text = source.strip()
-    if text.lower().startswith(PYSOL_PREFIX):
-        from .pysol import read_pysol_deal  # pysol-cards, loaded only for its deals
+    try:
+        if text.lower().startswith(PYSOL_PREFIX):
+            from .pysol import read_pysol_deal  # pysol-cards, loaded only for its deals
 
-        name, position = read_pysol_deal(text[len(PYSOL_PREFIX):])
-        return Game(name, position, draw=3, preset="pysolfc", fresh=False)
-    if text.upper().startswith("CF1-"):
-        code_draw, number = parse_code(text)
-        return Game(text.upper(), position_from_number(number), draw=code_draw)
-    if not (os.path.exists(text) or text.lower().endswith(".json")):
+            name, position = read_pysol_deal(text[len(PYSOL_PREFIX):])
+            return Game(name, position, draw=3, preset="pysolfc", fresh=False)
+        if text.upper().startswith("CF1-"):
+            code_draw, number = parse_code(text)
+            return Game(text.upper(), position_from_number(number), draw=code_draw)
+    except InputError:
+        if not os.path.exists(source):
+            raise
+    if not (os.path.exists(source) or text.lower().endswith(".json")):
         raise InputError(
             f"{quote(source)} is neither a game code (like CF1-D3-AAAAACL), "
             "a PySolFC deal (like pysol:123) nor an existing deal file"
         )
-    position, draw = read_position_file(text)
+    position, draw = read_position_file(source if os.path.exists(source) else text)
     # A position with hidden cards is taken as the player sees it: no automatic first turn.
     fresh = (not position.waste and position.score == 0 and position.recycles == 0 and len(position.stock) == 34
              and not has_hidden(position))

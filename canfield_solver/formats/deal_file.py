@@ -27,7 +27,7 @@ from canfield_solver.core.cards import (
     rank_of,
     suit_of,
 )
-from canfield_solver.core.errors import PATH_LIMIT, quote, shorten
+from canfield_solver.core.errors import quote
 from canfield_solver.core.hidden import validate_seen
 from canfield_solver.core.position import COLUMN_COUNT, MAX_COUNT, DealError, Position, validate
 from canfield_solver.core.rules import DRAWS, Draw
@@ -143,19 +143,10 @@ def position_to_dict(position: Position, draw: int | None = None, ascii: bool = 
     return data
 
 
-def read_deal_file(path: str) -> tuple[Position, Draw | None]:
-    """Load and validate a deal file; ``DealError`` names the file and the problem."""
-    shown = shorten(path, PATH_LIMIT)
+def parse_deal_json(text: str) -> tuple[Position, Draw | None]:
+    """Read a deal file's text (JSON) into the position and its draw mode; ``DealError`` says why not."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:  # -sig: files saved with a BOM read too
-            data = loads(handle.read())
-    except OSError as error:
-        raise DealError(f"cannot read deal file {shown}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise DealError(f"deal file {shown} is not UTF-8 text") from None
+        data = loads(text)
     except JsonInputError as error:
-        raise DealError(f"deal file {shown} is not valid JSON: {error}") from None
-    try:
-        return position_from_dict(data)
-    except DealError as error:
-        raise DealError(f"deal file {shown}: {error}") from None
+        raise DealError(f"not valid JSON: {error}") from None
+    return position_from_dict(data)

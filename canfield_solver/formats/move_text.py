@@ -28,6 +28,8 @@ from canfield_solver.core.referee import COLUMN, DRAW, FOUNDATION, RECYCLE, Ille
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.tap import is_tap
 
+from .numbers import whole_number
+
 
 class NotationError(InputError):
     """A line that is not a move in this notation."""
@@ -49,13 +51,13 @@ def format_move(move: Move, position: Position, ascii: bool = False) -> str:
 
 
 _MOVE = re.compile(
-    r"^(?P<source>reserve|waste|foundation|column\s*(?P<source_column>\d+))\s+"
+    r"^(?P<source>reserve|waste|foundation|column\s*(?P<source_column>[0-9]+))\s+"
     r"(?P<first>\S+?)(?:\.\.(?P<last>\S+))?\s*(?:->|→|\bto\b)\s*"
-    r"(?P<target>foundation|column\s*(?P<target_column>\d+))$",
+    r"(?P<target>foundation|column\s*(?P<target_column>[0-9]+))$",
     re.IGNORECASE,
 )
-_NUMBER = re.compile(r"^\s*\d+\s*[.):]\s*")
-_MARKS = re.compile(r"(\s+(tap|\(?score\s+\d+\)?))+\s*$", re.IGNORECASE)
+_NUMBER = re.compile(r"^\s*[0-9]+\s*[.):]\s*")
+_MARKS = re.compile(r"(\s+(tap|\(?score\s+[0-9]+\)?))+\s*$", re.IGNORECASE)
 
 
 def strip_line(line: str) -> str:
@@ -73,7 +75,7 @@ def _card(text: str, line: str) -> int:
 
 
 def _column_index(text: str, line: str) -> int:
-    number = int(text) if len(text) < 3 else 0  # a long number is no column, and slow to convert
+    number = whole_number(text) or 0
     if not 1 <= number <= 4:
         raise NotationError(f"{quote(line)}: there are only columns 1 to 4")
     return number - 1

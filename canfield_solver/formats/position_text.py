@@ -34,16 +34,18 @@ import re
 from typing import Any
 
 from canfield_solver.core.cards import DECK_SIZE, HIDDEN, HIDDEN_NAME, card_name
-from canfield_solver.core.errors import PATH_LIMIT, quote, shorten
+from canfield_solver.core.errors import quote, shorten, shown_path
 from canfield_solver.core.position import COLUMN_COUNT, DealError, Position
 from canfield_solver.core.rules import Draw
 
 from .bounded_json import MAX_DIGITS
-from .deal_file import position_from_dict, read_deal_file
+from .deal_file import parse_deal_json, position_from_dict
+from .input_text import read_text
+from .numbers import whole_number
 
 _PILES = ("reserve", "stock", "waste", "foundations")
 _NUMBERS = ("draw", "score", "recycles")
-_COLUMN = re.compile(r"^col(?:umn)?\s*(\d+)$")
+_COLUMN = re.compile(r"^col(?:umn)?\s*([0-9]+)$")
 _EMPTY = ("empty", "none", "-")
 
 
@@ -80,13 +82,14 @@ def _items(value: str, where: str) -> list[str]:
     i = 0
     while i < len(words):
         word = words[i]
-        if word.isdigit() and i + 1 < len(words) and words[i + 1].lower() == "hidden":
-            if len(word) > 2 or int(word) > DECK_SIZE:
+        count = whole_number(word)
+        if count is not None and i + 1 < len(words) and words[i + 1].lower() == "hidden":
+            if count > DECK_SIZE:
                 raise DealError(f"{where}: {shorten(word)} hidden: a pile holds at most {DECK_SIZE} cards")
-            names += [HIDDEN_NAME] * int(word)
+            names += [HIDDEN_NAME] * count
             i += 2
             continue
-        if word.isdigit():
+        if count is not None:
             raise DealError(f"{where}: {quote(word)} is not a card; write 'N hidden' for N cards not seen")
         names.append(word)
         i += 1
@@ -95,9 +98,10 @@ def _items(value: str, where: str) -> list[str]:
 
 def _number(value: str, where: str) -> int:
     """A whole number of at most ``MAX_DIGITS`` digits (its range is checked as in deal files)."""
-    if not re.fullmatch(rf"\d{{1,{MAX_DIGITS}}}", value.strip()):
+    number = whole_number(value)
+    if number is None or len(value.strip().lstrip("0")) > MAX_DIGITS:
         raise DealError(f"{where}: {quote(value.strip())} is not a whole number of at most {MAX_DIGITS} digits")
-    return int(value)
+    return number
 
 
 def position_text_to_dict(text: str) -> dict[str, Any]:
@@ -115,7 +119,7 @@ def position_text_to_dict(text: str) -> dict[str, Any]:
             raise DealError(f"{where}: write one pile a line as 'name: cards', for example 'reserve: 12 hidden, Q♣'")
         column = _COLUMN.match(key)
         if column:
-            index = int(column.group(1))
+            index = whole_number(column.group(1)) or 0
             if not 1 <= index <= COLUMN_COUNT:
                 raise DealError(f"{where}: there are only columns 1 to {COLUMN_COUNT}")
             if index in columns:
@@ -150,20 +154,12 @@ def parse_position_text(text: str) -> tuple[Position, Draw | None]:
 
 
 def read_position_file(path: str) -> tuple[Position, Draw | None]:
-    """Load a position file: JSON when its first non-blank character is ``{`` (or ``[``, which
-    starts no position text but a JSON file that is wrong), else position text. ``DealError``
-    names the file and the problem."""
-    shown = shorten(path, PATH_LIMIT)
+    """Load a position file, read once (``input_text``): a deal file (JSON) when its first non-blank
+    character is ``{`` (or ``[``, which starts no position text but a JSON file that is wrong),
+    else position text. ``DealError`` names the file and the problem."""
+    text = read_text(path, "deal file")
+    json_file = text.lstrip().startswith(("{", "["))
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
-    except OSError as error:
-        raise DealError(f"cannot read deal file {shown}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise DealError(f"deal file {shown} is not UTF-8 text") from None
-    if text.lstrip().startswith(("{", "[")):
-        return read_deal_file(path)
-    try:
-        return parse_position_text(text)
+        return parse_deal_json(text) if json_file else parse_position_text(text)
     except DealError as error:
-        raise DealError(f"position file {shown}: {error}") from None
+        raise DealError(f"{'deal' if json_file else 'position'} file {shown_path(path)}: {error}") from None

@@ -40,7 +40,7 @@ MAX_NUMBER = RandomBase.MAX_SEED  # PySolFC's largest game number (10**20)
 MAX_MS_NUMBER = LCRandom31.MAX_SEED  # 2**33 - 1
 FIRST_TURN = 3  # PySolFC turns three cards onto the waste before play
 
-_NUMBER = re.compile(r"(?P<ms>ms)?#?(?P<digits>\d+)", re.IGNORECASE)
+_NUMBER = re.compile(r"(?P<ms>ms)?#?(?P<digits>[0-9]+)", re.IGNORECASE)
 
 
 class PysolNumberError(InputError):

@@ -17,16 +17,17 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from canfield_solver.core.errors import shorten
+from canfield_solver.core.errors import quote, shorten
 from canfield_solver.core.position import Position
 from canfield_solver.core.referee import DRAW, RECYCLE, IllegalMove, Move, apply
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.tap import is_tap
 
 from .move_text import NotationError, format_move, parse_move, strip_line
+from .numbers import whole_number
 
 MAX_DRAWS = 52  # a longer run of draws in a line is a typo, not a move list
-_DRAWS = re.compile(r"^draw\s*[×x*]\s*(\d+)$", re.IGNORECASE)
+_DRAWS = re.compile(r"^draw\s*[×x*]\s*([0-9]+)$", re.IGNORECASE)
 
 
 def group_steps(moves: list[Move]) -> list[range]:
@@ -90,14 +91,14 @@ def split_step(line: str) -> list[str]:
     for part in (piece.strip() for piece in text.split(",")):
         draws = _DRAWS.match(part)
         if draws:
-            count = int(draws.group(1))
+            count = whole_number(draws.group(1)) or 0
             if not 1 <= count <= MAX_DRAWS:
-                raise NotationError(f"cannot read {part!r} in {line.strip()!r}: draw from 1 to {MAX_DRAWS} times")
+                raise NotationError(f"cannot read {quote(part)} in {quote(line)}: draw from 1 to {MAX_DRAWS} times")
             singles += [DRAW] * count
         elif part:
             singles.append(part)
         else:
-            raise NotationError(f"cannot read {line.strip()!r}: an empty part between commas")
+            raise NotationError(f"cannot read {quote(line)}: an empty part between commas")
     return singles
 
 

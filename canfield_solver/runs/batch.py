@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from canfield_solver.core.errors import shown_path
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.presets import RuleOptions
 
@@ -60,7 +61,7 @@ def run_batch(
     done = {row.key: row for row in existing if row.key in wanted}
     todo = [task for task in tasks if task.key not in done]
     if done and not quiet:
-        print(f"resuming: {len(done)} of {len(tasks)} deals already in {out}", file=sys.stderr)
+        print(f"resuming: {len(done)} of {len(tasks)} deals already in {shown_path(out)}", file=sys.stderr)
     finished = list(done.values())
     progress = Progress(len(tasks), finished, quiet, kind.won)
     writer = ResultsWriter(out, kind) if out else None
@@ -72,7 +73,7 @@ def run_batch(
             progress.add(row)
     except KeyboardInterrupt:
         if out:
-            print(f"{out} holds every finished deal: run the same command with --resume to go on", file=sys.stderr)
+            print(f"{shown_path(out)} holds every finished deal: run the same command with --resume to go on", file=sys.stderr)
         raise
     finally:
         progress.close()

@@ -19,7 +19,7 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from canfield_solver.core.errors import quote
+from canfield_solver.core.errors import quote, shown_path
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.solving.intervals import wilson_interval
 
@@ -162,7 +162,7 @@ def file_rows(path: str, warn: Callable[[str], None], kind: ResultsKind = BATCH)
     """The rows of a results file of ``kind``; a torn last line and malformed lines are reported through ``warn``."""
     read = read_results(path, kind)
     if read.torn:
-        warn(f"{path}: ignored an incomplete last line (an interrupted {kind.command} was writing it): "
+        warn(f"{shown_path(path)}: ignored an incomplete last line (an interrupted {kind.command} was writing it): "
              f"{quote(read.torn, LINE_SHOWN)}")
     if read.malformed:
         warn(describe_malformed(path, read.malformed) + "; they are not counted")
@@ -177,4 +177,4 @@ def file_report(path: str, warn: Callable[[str], None], as_json: bool = False) -
     rows = file_rows(path, warn)
     if as_json:
         return json.dumps([summary_json(summary) for summary in summarize(unique_rows(rows, warn))])
-    return report(rows, warn) if rows else f"no results: {path} holds no rows yet"
+    return report(rows, warn) if rows else f"no results: {shown_path(path)} holds no rows yet"

@@ -18,6 +18,7 @@ import math
 import statistics
 from collections.abc import Callable, Iterable
 
+from canfield_solver.core.errors import shown_path
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.solving.intervals import Z95, wilson_interval
 
@@ -140,4 +141,4 @@ def file_report(path: str, warn: Callable[[str], None], as_json: bool = False) -
     rows = file_rows(path, warn, PLAY)
     if as_json:
         return json.dumps(summaries(rows, warn))
-    return report(rows, warn) if rows else f"no results: {path} holds no rows yet"
+    return report(rows, warn) if rows else f"no results: {shown_path(path)} holds no rows yet"

@@ -22,9 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from canfield_solver.core.errors import InputError, quote
+from canfield_solver.core.errors import InputError, quote, shown_path
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.formats.bounded_json import JsonInputError, loads
+from canfield_solver.formats.numbers import decimal_number, whole_number
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl"}
 LINE_SHOWN = 80  # characters of a results-file line a message quotes (about one row)
@@ -60,7 +61,7 @@ def results_format(path: str) -> str:
     """``csv`` or ``jsonl``, from the file name's extension."""
     fmt = FORMATS.get(os.path.splitext(path)[1].lower())
     if fmt is None:
-        raise InputError(f"results file {path}: name it .csv or .jsonl to choose the format")
+        raise InputError(f"results file {shown_path(path)}: name it .csv or .jsonl to choose the format")
     return fmt
 
 
@@ -95,14 +96,20 @@ def parse_row(line: str, fmt: str, kind: ResultsKind) -> NamedTuple:
 
 
 def number(value: Any, kind: type, column: str) -> Any:
-    """``value`` (text of a CSV cell or a JSON value) as a non-negative finite ``kind`` (int or float)."""
-    try:
-        result = kind(value)
-    except (TypeError, ValueError, OverflowError):
+    """``value`` (text of a CSV cell or a JSON value) as a non-negative finite ``kind``: a whole
+    number for ``int``, a decimal one for ``float``, in the digits 0-9 (``formats.numbers``)."""
+    if isinstance(value, bool):
         result = None
-    if result is None or isinstance(value, bool) or not math.isfinite(result) or result < 0:
-        raise ValueError(f"{column} {quote(value)} is not a non-negative number")
-    return result
+    elif isinstance(value, (int, float)):
+        result = value if kind is float or isinstance(value, int) else None
+    elif isinstance(value, str):
+        result = whole_number(value) if kind is int else decimal_number(value)
+    else:
+        result = None
+    if result is None or not math.isfinite(result) or result < 0:
+        what = "a whole number of 0 or more" if kind is int else "a number of 0 or more"
+        raise ValueError(f"{column} {quote(value)} is not {what}")
+    return kind(result)
 
 
 def check_names(code: Any, rules: Any) -> None:
@@ -184,15 +191,15 @@ def read_results(path: str, kind: ResultsKind) -> ResultsRead:
     fmt = results_format(path)
     data = _read_bytes(path)
     complete_bytes = data.rfind(b"\n") + 1
-    torn = data[complete_bytes:].decode("utf-8", "replace")
+    torn = _text_lines(data[complete_bytes:].decode("utf-8", "replace"))[0] if complete_bytes < len(data) else ""
     try:
-        lines = data[:complete_bytes].decode("utf-8").split("\n")[:-1]
+        lines = _text_lines(data[:complete_bytes].decode("utf-8"))[:-1]
     except UnicodeDecodeError:
-        raise InputError(f"{path} is not a results file (not UTF-8 text)") from None
+        raise InputError(f"{shown_path(path)} is not a results file (not UTF-8 text)") from None
     first = 1
     if fmt == "csv" and lines:
         if lines[0] + "\n" != kind.csv_header:
-            raise InputError(f"{path} is not a results file: its first line must be {kind.csv_header.strip()}")
+            raise InputError(f"{shown_path(path)} is not a results file: its first line must be {kind.csv_header.strip()}")
         first = 2
     rows, malformed = [], []
     for line_number, line in enumerate(lines[first - 1:], first):
@@ -201,12 +208,18 @@ def read_results(path: str, kind: ResultsKind) -> ResultsRead:
         except ValueError as error:
             malformed.append((line_number, f"{error}: {quote(line, LINE_SHOWN)}"))
     if fmt == "jsonl" and malformed and not rows:
-        raise InputError(f"{path} is not a results file: no line is a row of '{kind.command}' "
+        raise InputError(f"{shown_path(path)} is not a results file: no line is a row of '{kind.command}' "
                          f"(line {malformed[0][0]}: {malformed[0][1]})")
     if not lines and not _starts_like(torn, kind.csv_header if fmt == "csv" else kind.jsonl_start):
-        raise InputError(f"{path} is not a results file: it begins neither like a row of '{kind.command}' nor "
+        raise InputError(f"{shown_path(path)} is not a results file: it begins neither like a row of '{kind.command}' nor "
                          f"its header ({quote(torn, LINE_SHOWN)})")
     return ResultsRead(rows, malformed, complete_bytes, torn)
+
+
+def _text_lines(text: str) -> list[str]:
+    """The lines of a results file's text, as a spreadsheet may have saved it too: a byte-order mark
+    at the start and CRLF line ends are read as a plain file's (a resume appends plain lines)."""
+    return [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
 
 
 def _read_bytes(path: str) -> bytes:
@@ -214,14 +227,14 @@ def _read_bytes(path: str) -> bytes:
         with open(path, "rb") as handle:
             return handle.read()
     except OSError as error:
-        raise InputError(f"cannot read the results file {path}: {error.strerror or error}") from None
+        raise InputError(f"cannot read the results file {shown_path(path)}: {error.strerror or error}") from None
 
 
 def kind_of(path: str, kinds: Sequence[ResultsKind]) -> ResultsKind:
     """Which of ``kinds`` the results file ``path`` is, by its CSV header or the keys of its first
     JSON row; the first of ``kinds`` when neither says (``read_results`` then tells what is wrong)."""
     fmt = results_format(path)
-    first = _read_bytes(path).split(b"\n", 1)[0].decode("utf-8", "replace")
+    first = _text_lines(_read_bytes(path).split(b"\n", 1)[0].decode("utf-8", "replace"))[0]
     for kind in kinds:
         if fmt == "csv" and first + "\n" == kind.csv_header:
             return kind
@@ -244,18 +257,19 @@ def describe_malformed(path: str, malformed: list[tuple[int, str]]) -> str:
     """One line naming the malformed lines of ``path`` (the first few, with why)."""
     shown = "; ".join(f"line {line_number}: {reason}" for line_number, reason in malformed[:3])
     more = f" (and {len(malformed) - 3} more)" if len(malformed) > 3 else ""
-    return f"{path} has {len(malformed)} malformed line(s): {shown}{more}"
+    return f"{shown_path(path)} has {len(malformed)} malformed line(s): {shown}{more}"
 
 
 class ResultsWriter:
     """Appends rows to a results file of ``kind``: one ``write`` call per row, then fsync."""
 
     def __init__(self, path: str, kind: ResultsKind) -> None:
+        self.path = path
         self.fmt = results_format(path)
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as error:
-            raise InputError(f"cannot write the results file {path}: {error.strerror or error}") from None
+            raise InputError(f"cannot write the results file {shown_path(path)}: {error.strerror or error}") from None
         if self.fmt == "csv" and os.fstat(self.fd).st_size == 0:
             self._write(kind.csv_header)
 
@@ -264,9 +278,13 @@ class ResultsWriter:
 
     def _write(self, text: str) -> None:
         data = text.encode("utf-8")
-        while data:  # a regular file takes it in one call; the loop only guards the rule of write(2)
-            data = data[os.write(self.fd, data):]
-        os.fsync(self.fd)
+        try:
+            while data:  # a regular file takes it in one call; the loop only guards the rule of write(2)
+                data = data[os.write(self.fd, data):]
+            os.fsync(self.fd)
+        except OSError as error:  # a full disk: the rows before stay whole, a resume cuts a torn one
+            raise InputError(f"cannot write the results file {shown_path(self.path)}: {error.strerror or error}; "
+                             "every row before is in it: go on with --resume once there is room") from None
 
     def close(self) -> None:
         os.close(self.fd)
@@ -292,13 +310,17 @@ def open_for_resume(path: str, kind: ResultsKind, warn: Callable[[str], None]) -
     if read.malformed:
         raise InputError(describe_malformed(path, read.malformed) + "; fix or delete them, then resume")
     last = _whole_row(read.torn, results_format(path), kind)
-    if last is not None:
-        with open(path, "ab") as handle:
-            handle.write(b"\n")
-        return read.rows + [last]
+    try:
+        if last is not None:
+            with open(path, "ab") as handle:
+                handle.write(b"\n")
+            return read.rows + [last]
+        if read.torn:
+            os.truncate(path, read.complete_bytes)
+    except OSError as error:
+        raise InputError(f"cannot resume {shown_path(path)}: {error.strerror or error} (the file is as it was)") from None
     if read.torn:
-        os.truncate(path, read.complete_bytes)
-        warn(f"{path}: removed an incomplete last line left by an interrupted run "
+        warn(f"{shown_path(path)}: removed an incomplete last line left by an interrupted run "
              f"(that deal is solved again): {quote(read.torn, LINE_SHOWN)}")
     return read.rows
 
@@ -322,6 +344,6 @@ def check_results_file(path: str, resume: bool, kind: ResultsKind) -> None:
     if not os.path.exists(path):
         return
     if not resume and os.path.getsize(path) > 0:
-        raise InputError(f"{path} already exists: add --resume to continue it, or choose another --out file")
+        raise InputError(f"{shown_path(path)} already exists: add --resume to continue it, or choose another --out file")
     if resume:
         read_results(path, kind)

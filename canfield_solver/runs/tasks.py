@@ -11,10 +11,11 @@ import os
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from canfield_solver.core.errors import InputError
+from canfield_solver.core.errors import InputError, shown_path
 from canfield_solver.core.presets import RuleOptions, resolve_rules
-from canfield_solver.formats.codes import DEAL_COUNT, format_code, parse_code, random_codes
+from canfield_solver.formats.codes import DEAL_COUNT, format_code, is_code, parse_code, random_codes
 from canfield_solver.formats.deal_argument import setup_game
+from canfield_solver.formats.input_text import read_text
 
 
 class Task(NamedTuple):
@@ -50,19 +51,18 @@ def file_sources(path: str) -> list[tuple[int, str]]:
     Blank lines and ``#`` comments are skipped; a relative deal-file path is
     taken relative to the list's own folder.
     """
-    try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the deal list {path}: {getattr(error, 'strerror', None) or error}") from None
+    lines = read_text(path, "deal list").splitlines()
     folder = os.path.dirname(path)
     sources = []
     for number, line in enumerate(lines, 1):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
-        if not text.upper().startswith(("CF1-", "PYSOL:")) and not os.path.isabs(text):
-            text = os.path.normpath(os.path.join(folder, text))
+        # As load_game reads a DEAL: a game code is the code, and a file named like one is found too.
+        beside = os.path.normpath(os.path.join(folder, text))
+        code_like = text.upper().startswith(("CF1-", "PYSOL:"))
+        if not os.path.isabs(text) and not is_code(text) and (os.path.exists(beside) or not code_like):
+            text = beside
         sources.append((number, text))
     return sources
 
@@ -110,5 +110,5 @@ def select_tasks(
     assert deal_list is not None, "exactly one way to choose the deals was given"
     tasks = make_tasks(file_sources(deal_list), options, deal_list)
     if not tasks:
-        raise InputError(f"the deal list {deal_list} names no deal (one code or deal-file path per line)")
+        raise InputError(f"the deal list {shown_path(deal_list)} names no deal (one code or deal-file path per line)")
     return tasks

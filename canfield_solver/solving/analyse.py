@@ -20,7 +20,8 @@ from canfield_solver.core.referee import Move, apply
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.formats.deal_argument import Setup, load_game, setup_game
-from canfield_solver.formats.move_text import format_move, format_move_list
+from canfield_solver.formats.move_text import format_move
+from canfield_solver.formats.step_text import format_steps
 
 from .best_score import BestResult, best_score
 from .solver import SolveResult, solve
@@ -125,7 +126,7 @@ def _best_lines(cell: Cell, ascii: bool) -> list[str]:
         return [head + "; the start already holds them."]
     how = "no shorter list does" if best.shortest else "the shortest found"
     return ([head + f"; {len(best.moves)} moves reach it ({how}):"]
-            + format_move_list(best.start, best.moves, best.rules, ascii))
+            + format_steps(best.start, best.moves, best.rules, ascii))
 
 
 def report_text(analysis: Analysis, ascii: bool = False) -> str:
@@ -134,8 +135,8 @@ def report_text(analysis: Analysis, ascii: bool = False) -> str:
     limits = [f"{analysis.limits.time_limit:g} s" if analysis.limits.time_limit else "",
               f"{analysis.limits.max_nodes} states" if analysis.limits.max_nodes else ""]
     limit_text = ", ".join(text for text in limits if text) or "none"
-    lines = [f"Analysis of {analysis.name}: moves {rules.moves}, passes {rules.passes or 'unlimited'}; "
-             f"limits per search: {limit_text}.", ""]
+    shared = " ".join(word for word in rules.label.split() if not word.endswith("worry-back"))  # the cells' own aside
+    lines = [f"Analysis of {analysis.name}: {shared}; limits per search: {limit_text}.", ""]
     lines += _table(analysis)
     open_cells = [cell for cell in analysis.cells if cell.result.verdict != Verdict.WINNABLE]
     if open_cells:

@@ -223,16 +223,16 @@ BAD_INPUT = [
     (["show", "CF1-D3-AAAAAAA", "--tableau-order", "bogus"],
      "error: Invalid value for '--tableau-order': 'bogus' is not one of 'cyclic', 'base'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--passes", "0"],
-     "error: Invalid value for '--passes': 0 is not in the range 1<=x<=1000000. (see 'canfield-solver show --help')"),
+     "error: Invalid value for '--passes': '0' is not a whole number from 1 to 1000000 (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--bogus"], "error: No such option '--bogus'. (see 'canfield-solver show --help')"),
     (["show"], "error: Missing argument 'DEAL'. (see 'canfield-solver show --help')"),
     (["frobnicate"], "error: No such command 'frobnicate'. (see 'canfield-solver --help')"),
-    (["random", "-n", "0"], "error: Invalid value for '-n': 0 is not in the range 1<=x<=1000000. (see 'canfield-solver "
+    (["random", "-n", "0"], "error: Invalid value for '-n': '0' is not a whole number from 1 to 1000000 (see 'canfield-solver "
      "random --help')"),
     (["random", "--draw", "4"], "error: Invalid value for '--draw': '4' is not one of '1', '3'. "
      "(see 'canfield-solver random --help')"),
-    (["replay", "CF1-D3-AAAAAAA", "no-such-moves.txt"], "error: Invalid value for 'MOVES': 'no-such-moves.txt': "
-     "No such file or directory (see 'canfield-solver replay --help')"),
+    (["replay", "CF1-D3-AAAAAAA", "no-such-moves.txt"],
+     "error: cannot read the move list no-such-moves.txt: No such file or directory"),
 ]
 
 
@@ -265,10 +265,10 @@ def test_bad_deal_files(run_cli, tmp_path, worked_example_data, change, message)
 def test_bad_json_and_missing_deal_file(run_cli, tmp_path):
     path = write(tmp_path, "broken.json", '{"base": "7H", "reserve": [}')
     assert_one_error_line(run_cli("show", path), 2,
-                          f"error: deal file {path} is not valid JSON: Expecting value: line 1 column 28 (char 27)")
+                          f"error: deal file {path}: not valid JSON: Expecting value: line 1 column 28 (char 27)")
     missing = str(tmp_path / "missing.json")
     assert_one_error_line(run_cli("show", missing), 2,
-                          f"error: cannot read deal file {missing}: No such file or directory")
+                          f"error: cannot read the deal file {missing}: No such file or directory")
 
 
 def test_unreadable_move_text_is_bad_input(run_cli):

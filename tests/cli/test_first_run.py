@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 
 import pytest
 
 from canfield_solver.cli import progress_line as progress
-from canfield_solver.cli.compile_note import NOTE, compile_note
+from canfield_solver.cli.compile_note import KEPT, NOT_KEPT, NOTE, compile_note
 from canfield_solver.cli.progress_line import CLEAR, ProgressLine
 
 CLI = [sys.executable, "-c", "from canfield_solver.cli.main import main; main()"]
@@ -91,10 +92,10 @@ def test_compile_note_only_when_numba_compiles():
 
     quiet = io.StringIO()
     stream = io.StringIO()
-    with compile_note(stream):
+    with compile_note(stream, kept=True):
         assert twice(21) == 42
-    assert stream.getvalue() == NOTE + "...\n"
-    with compile_note(quiet):
+    assert stream.getvalue() == NOTE + KEPT + "...\n"
+    with compile_note(quiet, kept=True):
         assert twice(4) == 8
     assert quiet.getvalue() == ""
 
@@ -112,11 +113,25 @@ def test_compile_note_on_a_terminal_says_how_long():
         return 3 * x
 
     stream = Terminal()
-    with compile_note(stream):
+    with compile_note(stream, kept=True):
         assert thrice(2) == 6
     text = stream.getvalue()
-    assert text.startswith(CLEAR + NOTE + ": ") and text.endswith(" s; later runs start at once\n")
+    assert text.startswith(CLEAR + NOTE + KEPT + ": ") and text.endswith(" s; later runs start at once\n")
     assert CLEAR + "compiled the solver in " in text
+
+
+def test_a_cache_that_cannot_be_written_keeps_nothing_and_the_note_says_so(tmp_path):
+    """A cache folder that cannot be written: one line says so, and the compile note does not
+    promise that the code is kept (issue 40)."""
+    folder = tmp_path / "cache"
+    folder.write_text("a file where the folder should be")
+    env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder))
+    done = subprocess.run([*CLI, "solve", "CF1-D3-SOLVEME", "--max-nodes", "5000"], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert done.returncode == 0 and done.stdout.startswith("# winnable")
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith(f"canfield-solver: cannot write the compiled-kernel cache {folder}")
+    assert lines[1] == NOTE + NOT_KEPT + "..." and len(lines) == 2
 
 
 def test_warm_solve_skips_numbas_compiler_set_up():

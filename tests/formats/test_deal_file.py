@@ -8,7 +8,8 @@ from canfield_solver.core.cards import parse_card
 from canfield_solver.core.errors import InputError
 from canfield_solver.core.position import DealError, validate
 from canfield_solver.formats.codes import position_from_code
-from canfield_solver.formats.deal_file import position_from_dict, position_to_dict, read_deal_file
+from canfield_solver.formats.deal_file import position_from_dict, position_to_dict
+from canfield_solver.formats.position_text import read_position_file
 
 
 def test_worked_example_file_reads_bottom_to_top(worked_example_data):
@@ -94,10 +95,10 @@ def write(tmp_path, data, name="deal.json"):
     return str(path)
 
 
-def test_read_deal_file(tmp_path, worked_example_data, worked_example):
-    assert read_deal_file(write(tmp_path, worked_example_data)) == (worked_example, 3)
+def test_read_position_file(tmp_path, worked_example_data, worked_example):
+    assert read_position_file(write(tmp_path, worked_example_data)) == (worked_example, 3)
     with_bom = write(tmp_path, "\ufeff" + json.dumps(worked_example_data), "bom.json")  # as some editors save
-    assert read_deal_file(with_bom) == (worked_example, 3)
+    assert read_position_file(with_bom) == (worked_example, 3)
 
 
 def bad(data, mutate):
@@ -145,21 +146,21 @@ BAD_DEALS = [
 def test_bad_deal_files_are_rejected_with_the_reason(tmp_path, worked_example_data, mutate, message):
     path = write(tmp_path, bad(worked_example_data, mutate))
     with pytest.raises(DealError) as info:
-        read_deal_file(path)
+        read_position_file(path)
     assert str(info.value) == f"deal file {path}: {message}"
     assert isinstance(info.value, InputError)
 
 
 def test_bad_json_missing_file_and_non_object(tmp_path):
     path = write(tmp_path, '{"base": "7H",')
-    with pytest.raises(DealError, match=r"^deal file .*deal\.json is not valid JSON: Expecting property name"):
-        read_deal_file(path)
+    with pytest.raises(DealError, match=r"^deal file .*deal\.json: not valid JSON: Expecting property name"):
+        read_position_file(path)
     missing = str(tmp_path / "missing.json")
-    with pytest.raises(DealError) as info:
-        read_deal_file(missing)
-    assert str(info.value) == f"cannot read deal file {missing}: No such file or directory"
+    with pytest.raises(InputError) as info:
+        read_position_file(missing)
+    assert str(info.value) == f"cannot read the deal file {missing}: No such file or directory"
     path = write(tmp_path, "[1, 2]")
     with pytest.raises(DealError) as info:
-        read_deal_file(path)
+        read_position_file(path)
     assert str(info.value) == (
         f"deal file {path}: a deal file holds one JSON object with base, reserve, tableau and stock")

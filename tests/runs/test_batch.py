@@ -117,12 +117,12 @@ def test_rows_survive_the_round_trip_through_a_line(fmt):
 
 @pytest.mark.parametrize("line, reason", [
     ("CF1-D3-AAAAAAB,3,rules,won,97,1,0.2", "verdict 'won' is not one of"),
-    ("CF1-D3-AAAAAAB,3,rules,winnable,97,-1,0.2", "nodes '-1' is not a non-negative number"),
+    ("CF1-D3-AAAAAAB,3,rules,winnable,97,-1,0.2", "nodes '-1' is not a whole number of 0 or more"),
     ("CF1-D3-AAAAAAB,2,rules,unknown,,1,0.2", "draw 2 is not 1 or 3"),
     ("CF1-D3-AAAAAAB,3,rules,unwinnable,40,1,0.2", "moves must be given for a winnable deal and only for it"),
     ("CF1-D3-AAAAAAB,3,rules,winnable,,1,0.2", "moves must be given for a winnable deal and only for it"),
     ("CF1-D3-AAAAAAB,3,rules,winnable,97", "expected 7 columns, found 5"),
-    ("CF1-D3-AAAAAAB,3,rules,winnable,97,1,nan", "seconds 'nan' is not a non-negative number"),
+    ("CF1-D3-AAAAAAB,3,rules,winnable,97,1,nan", "seconds 'nan' is not a number of 0 or more"),
 ])
 def test_malformed_csv_rows_say_what_is_wrong(line, reason):
     with pytest.raises(ValueError) as error:
@@ -135,7 +135,7 @@ def test_malformed_jsonl_rows_say_what_is_wrong():
         results.parse_row('{"code": "CF1-D3-AAAAAAB", "dr', "jsonl", BATCH)
     with pytest.raises(ValueError, match="expected an object with the keys code, draw"):
         results.parse_row('{"code": "CF1-D3-AAAAAAB"}', "jsonl", BATCH)
-    with pytest.raises(ValueError, match="draw True is not a non-negative number"):
+    with pytest.raises(ValueError, match="draw True is not a whole number of 0 or more"):
         results.parse_row(json.dumps(dict(ROWS[0]._asdict(), draw=True)), "jsonl", BATCH)
 
 
@@ -280,7 +280,7 @@ def test_resume_stops_at_a_malformed_line_naming_it(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--start", "CF1-D3-AAAAAAA", "--count", "0"],
-     "error: Invalid value for '--count': 0 is not in the range 1<=x<=1000000."),
+     "error: Invalid value for '--count': '0' is not a whole number from 1 to 1000000"),
     (["--random", "5", "--out", "r.txt"], "error: results file r.txt: name it .csv or .jsonl to choose the format"),
     (["--random", "5", "--resume"], "error: --resume needs --out FILE, the results file to continue"),
     (["--file", "no-such-list.txt"], "error: cannot read the deal list no-such-list.txt: No such file or directory"),

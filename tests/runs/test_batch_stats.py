@@ -99,7 +99,7 @@ def test_stats_reports_a_torn_last_line_and_malformed_lines(run_cli, tmp_path):
     assert result.err == (
         f"warning: {path}: ignored an incomplete last line (an interrupted batch was writing it): "
         "'C,3,worry-back,winn'\n"
-        f"warning: {path} has 1 malformed line(s): line 3: draw 'three' is not a non-negative number: "
+        f"warning: {path} has 1 malformed line(s): line 3: draw 'three' is not a whole number of 0 or more: "
         f"'B,three,{APP},unwinnable,,10,1.0'; they are not counted\n"
     )
     assert result.out.startswith(f"draw 3, {APP}: 1 deal\n  won 1, lost 0, unknown 0\n")
