@@ -89,7 +89,7 @@ class Seconds(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
         seconds = value if isinstance(value, float) else decimal_number(str(value))
         if seconds is None or not (math.isfinite(seconds) and seconds > 0):
-            self.fail(f"{shorten(value)} is not a number of seconds above 0", param, ctx)
+            self.fail(f"{quote(value)} is not a number of seconds above 0", param, ctx)
         return seconds
 
 
@@ -106,8 +106,8 @@ class WholeNumber(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         number = value if isinstance(value, int) and not isinstance(value, bool) else whole_number(str(value))
         if number is None or number < self.low or (self.high is not None and number > self.high):
-            top = f" to {self.high}" if self.high is not None else " or more"
-            self.fail(f"{quote(value)} is not a whole number from {self.low}{top}", param, ctx)
+            span = f"from {self.low} to {self.high}" if self.high is not None else f"of {self.low} or more"
+            self.fail(f"{quote(value)} is not a whole number {span}", param, ctx)
         return number
 
 

@@ -57,14 +57,22 @@ _MOVE = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"^\s*[0-9]+\s*[.):]\s*")
-_MARKS = re.compile(r"(\s+(tap|\(?score\s+[0-9]+\)?))+\s*$", re.IGNORECASE)
+_SCORE = re.compile(r"[0-9]+\)?")
+MOVE_CHARS = 100  # a move's text is a few dozen characters: a longer line is refused before any pattern reads it
 
 
 def strip_line(line: str) -> str:
-    """A move line without its number, comment, score and tap marks; '' for a blank line."""
-    text = line.split("#", 1)[0]
-    text = _NUMBER.sub("", text)
-    return _MARKS.sub("", text).strip()
+    """A move line without its number, comment, score and tap marks, its words one space apart; ''
+    for a blank line. Word by word from the end, so a line of any length takes time in proportion."""
+    words = _NUMBER.sub("", line.split("#", 1)[0]).split()
+    while words:
+        if words[-1].lower() == "tap":
+            words.pop()
+        elif len(words) > 1 and words[-2].lower() in ("score", "(score") and _SCORE.fullmatch(words[-1]):
+            del words[-2:]
+        else:
+            break
+    return " ".join(words)
 
 
 def _card(text: str, line: str) -> int:
@@ -92,7 +100,7 @@ def parse_move(line: str, position: Position) -> Move:
     lowered = text.lower()
     if lowered in (DRAW, RECYCLE):
         return Move(lowered)
-    match = _MOVE.match(text)
+    match = _MOVE.match(text) if len(text) <= MOVE_CHARS else None
     if not match:
         raise NotationError(
             f"cannot read move {quote(line)}: write e.g. 'draw', 'recycle', "

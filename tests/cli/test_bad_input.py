@@ -91,10 +91,10 @@ def test_the_largest_score_and_recycles_are_solved(run_cli, tmp_path, command):
 @pytest.mark.parametrize("args, message", [
     (["--passes", "2147483648"], "error: Invalid value for '--passes': '2147483648' is not a whole number from 1 to 1000000"),
     (["--passes", "0"], "error: Invalid value for '--passes': '0' is not a whole number from 1 to 1000000"),
-    (["--time-limit", "nan"], "error: Invalid value for '--time-limit': nan is not a number of seconds above 0"),
-    (["--time-limit", "inf"], "error: Invalid value for '--time-limit': inf is not a number of seconds above 0"),
-    (["--time-limit", "-1"], "error: Invalid value for '--time-limit': -1 is not a number of seconds above 0"),
-    (["--time-limit", "0"], "error: Invalid value for '--time-limit': 0 is not a number of seconds above 0"),
+    (["--time-limit", "nan"], "error: Invalid value for '--time-limit': 'nan' is not a number of seconds above 0"),
+    (["--time-limit", "inf"], "error: Invalid value for '--time-limit': 'inf' is not a number of seconds above 0"),
+    (["--time-limit", "-1"], "error: Invalid value for '--time-limit': '-1' is not a number of seconds above 0"),
+    (["--time-limit", "0"], "error: Invalid value for '--time-limit': '0' is not a number of seconds above 0"),
     (["--max-nodes", str(2**62 + 1)],
      "error: Invalid value for '--max-nodes': '4611686018427387905' is not a whole number from 1 to"),
     (["--max-nodes", "0"], "error: Invalid value for '--max-nodes': '0' is not a whole number from 1 to 4611686018427387904"),
@@ -167,7 +167,7 @@ def test_move_errors_show_the_line_as_written_and_cut(run_cli, tmp_path):
     moves.write_text("column " + "9" * 5000 + " AS -> column 1\n")
     result = run_cli("replay", "CF1-D3-AAAAAAC", str(moves))
     assert result.status == 2 and "Traceback" not in result.err
-    assert result.err == f"error: move 1: 'column {'9' * 53}…': there are only columns 1 to 4\n"
+    assert result.err.startswith(f"error: move 1: cannot read move 'column {'9' * 53}…': write e.g. ")  # too long for a move
 
 
 # --- results files ---------------------------------------------------------------------------

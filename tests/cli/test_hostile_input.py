@@ -231,7 +231,7 @@ def test_force_keeps_the_mode_and_writes_through_a_link(tmp_path):
     (["show", "pysol:٣٤"], "error: bad PySolFC game number '٣٤'"),
     (["solve", CODE, "--memory", "٣G"], "error: Invalid value for '--memory': '٣G' is not a size"),
     (["solve", CODE, "--max-nodes", "1_000"], "error: Invalid value for '--max-nodes': '1_000' is not a whole number"),
-    (["solve", CODE, "--time-limit", "１"], "error: Invalid value for '--time-limit': １ is not a number of seconds"),
+    (["solve", CODE, "--time-limit", "１"], "error: Invalid value for '--time-limit': '１' is not a number of seconds"),
 ])
 def test_only_the_digits_0_to_9_make_a_number(run_cli, args, message):
     result = run_cli(*args)
@@ -258,7 +258,8 @@ def test_numbers_in_position_text(run_cli, tmp_path, line, message):
 
 @pytest.mark.parametrize("moves, message", [
     ("draw ×" + "5" * 5000 + ", waste 8H -> column 1", "draw from 1 to 52 times"),
-    ("column " + "2" * 5000 + " 7S -> foundation", "there are only columns 1 to 4"),
+    ("column " + "2" * 5000 + " 7S -> foundation", "cannot read move 'column 2222"),
+    ("column ２ 7S -> foundation", "cannot read move"),
     ("draw ×３", "cannot read move"),
 ])
 def test_numbers_in_move_lists(run_cli, moves, message):
