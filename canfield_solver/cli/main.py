@@ -15,6 +15,7 @@ import click
 from canfield_solver.core.errors import InputError
 
 from .deal_commands import random_command, replay, show
+from .follow.command import follow
 from .run_commands import batch, play, stats
 from .solve_commands import analyse, hint, solve
 from .streams import prepare_streams, silence_stdout
@@ -47,7 +48,7 @@ def cli() -> None:
     """
 
 
-for command in (show, random_command, replay, solve, analyse, hint, batch, play, stats):
+for command in (show, random_command, replay, solve, analyse, hint, follow, batch, play, stats):
     cli.add_command(command)
 
 

@@ -23,9 +23,9 @@ import tempfile
 from pathlib import Path
 
 from canfield_solver.core.errors import InputError, shorten
+from canfield_solver.core.user_folders import APP, user_folder
 
 ENV = "CANFIELD_SOLVER_CACHE"
-APP = "canfield-solver"
 
 
 def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: str = sys.platform) -> Path:
@@ -33,24 +33,7 @@ def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: s
     for name in (ENV, "NUMBA_CACHE_DIR"):
         if environ.get(name):
             return Path(environ[name]).expanduser()
-    home = Path(environ.get("HOME") or _home_of_user())
-    if platform == "win32":
-        return Path(environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / APP / "Cache"
-    if platform == "darwin":
-        return home / "Library" / "Caches" / APP
-    return Path(environ.get("XDG_CACHE_HOME") or home / ".cache") / APP
-
-
-def _home_of_user() -> str:
-    """The home folder the system names for this user (``HOME`` is empty or unset), else the
-    temporary folder: never the root folder or the current one."""
-    try:
-        import pwd
-
-        home = pwd.getpwuid(os.getuid()).pw_dir
-    except (ImportError, KeyError, OSError):
-        home = ""
-    return home if home and home != "/" else os.path.join(tempfile.gettempdir(), f"{APP}-home")
+    return user_folder("cache", environ, platform)
 
 
 def check_environment(environ: dict[str, str] | os._Environ = os.environ) -> None:

@@ -11,24 +11,18 @@ from __future__ import annotations
 import functools
 import os
 import time
-import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.presets import RuleOptions
 from canfield_solver.formats.deal_argument import setup_game
-from canfield_solver.solving.honest_player import play
+from canfield_solver.solving.honest_player import game_seed, play
 from canfield_solver.solving.workers import run_each
 
 from .jobs import worker_limits
 from .play_results import PlayRow
 from .tasks import Task
-
-
-def game_seed(code: str) -> int:
-    """The seed of a deal's hint samples: the same for a deal whenever it is played."""
-    return zlib.crc32(code.encode("utf-8"))
 
 
 def play_task(task: Task, options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None) -> PlayRow:

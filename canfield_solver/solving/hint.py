@@ -192,16 +192,20 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def report_json(result: Hint, position: Position, ascii: bool = True) -> dict:
-    """The ``--json`` object: samples, seed, the position's tally and the choices, best first."""
+def choices_json(choices: list[Choice], position: Position, ascii: bool = True) -> list[dict]:
+    """``choices`` as ``--json`` lists them: each move's text and its tally."""
     from canfield_solver.formats.move_text import format_move
 
+    return [{"move": format_move(choice.move, position, ascii), **choice.tally.as_json()} for choice in choices]
+
+
+def report_json(result: Hint, position: Position, ascii: bool = True) -> dict:
+    """The ``--json`` object: samples, seed, the position's tally and the choices, best first."""
     return {
         "samples": result.samples,
         "seed": result.seed,
         "winnable": result.winnable.as_json(),
-        "choices": [{"move": format_move(choice.move, position, ascii), **choice.tally.as_json()}
-                    for choice in result.choices],
+        "choices": choices_json(result.choices, position, ascii),
     }
 
 

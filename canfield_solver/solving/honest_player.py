@@ -21,27 +21,32 @@ view ("cycle"), or after ``max_turns`` moves ("turns"); all but a win count as l
 
 Nothing the player does depends on a card it has not seen: its moves are the same on any deal
 that agrees with what it has seen so far (the tests check this by permuting the unseen cards of
-a real deal).
+a real deal). ``HonestPlayer`` is this player one move at a time, told the cards each move shows:
+``play`` tells it from the real deal, ``follow`` from the person playing (``solving.follow``).
 """
 
 from __future__ import annotations
 
+import copy
 import random
+import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from canfield_solver.core.cards import HIDDEN
+from canfield_solver.core.cards import HIDDEN, card_name
 from canfield_solver.core.hidden import fill, has_hidden, unseen_cards
 from canfield_solver.core.limits import Limits
-from canfield_solver.core.position import Position
+from canfield_solver.core.position import DealError, Position
 from canfield_solver.core.referee import DRAW, RECYCLE, Move, apply, legal_moves
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.engine.driver import safe_top_play
 
-from .hint import DEFAULT_MAX_NODES, hint
+from .hint import DEFAULT_MAX_NODES, Choice, hint
 from .solver import solve
 
 WON, LOST, STUCK, CYCLE, TURNS = "won", "lost", "stuck", "cycle", "turns"
+SKIPPED = "skipped"  # ``advise(compute=False)`` where a hint would choose
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,12 @@ class PlayedGame:
     @property
     def won(self) -> bool:
         return self.end == WON
+
+
+def game_seed(name: str) -> int:
+    """The seed of a deal's hint samples, made of its name (its code): the same game whenever the
+    deal is played (``play``'s runs, and ``follow --practice``)."""
+    return zlib.crc32(name.encode("utf-8"))
 
 
 def shown_cards(position: Position) -> set[int]:
@@ -92,6 +103,146 @@ def safe_move(shown: Position, rules: Rules) -> Move | None:
     return safe_top_play(fill(shown, unseen_cards(shown)), rules)
 
 
+Slot = tuple[str, int]  # a pile ("reserve" or "waste") and the index of a card in it
+
+
+def card_at(position: Position, slot: Slot) -> int:
+    """The card (or ``HIDDEN``) in ``slot`` of ``position``."""
+    pile, index = slot
+    return (position.reserve if pile == "reserve" else position.waste)[index]
+
+
+def shown_slots(position: Position, draw: int) -> list[Slot]:
+    """Where the game shows a card that may not have been seen: the reserve's top, and the waste's
+    fanned cards (its top ``draw``), these bottom to top, the order a draw turns them."""
+    fanned = range(max(0, len(position.waste) - draw), len(position.waste))
+    return [("waste", index) for index in fanned] + [("reserve", len(position.reserve) - 1)] * bool(position.reserve)
+
+
+@dataclass
+class Advice:
+    """What the player plays next: ``move``, and ``choices``, the hint that chose it (best first;
+    empty when a safe move or the solver's line chose it)."""
+
+    move: Move
+    choices: list[Choice]
+
+
+class HonestPlayer:
+    """The honest player, one move at a time: what it knows (``view``: the position with every
+    card it has not seen hidden), the views it has had, and its choice of the next move
+    (``advise``). ``play`` makes a move; the cards the move shows for the first time (``to_show``)
+    come from outside, by ``show``: from the real deal (``play()``) or from a person following a
+    game (``canfield-solver follow``), so nothing it does depends on a card it has not seen."""
+
+    def __init__(self, start: Position, rules: Rules, *, samples: int = 10, seed: int = 0,
+                 limits: Limits = Limits(max_nodes=DEFAULT_MAX_NODES), jobs: int = 1) -> None:
+        self.rules, self.samples, self.limits, self.jobs = rules, samples, limits, jobs
+        self.rng = random.Random(seed)
+        self.view = start
+        self.views: set = set()  # the views had so far (score and recycles left out), and their boards
+        self.moves: list[Move] = []
+        self.best = sum(start.foundations)
+        self.solved = self.unknown = 0
+        self.line: list[Move] = []  # the solver's win, once every card is known
+        self.to_show: list[Slot] = self._hidden_slots()  # shown by the last move (or the game's first turn), not yet known
+        if not self.to_show:
+            self._remember()
+
+    def copy(self) -> HonestPlayer:
+        """A player that knows what this one knows and will advise as it would (its seeds too)."""
+        twin = copy.copy(self)
+        twin.views, twin.moves, twin.line, twin.to_show = set(self.views), list(self.moves), list(self.line), list(self.to_show)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    def advise(self, compute: bool = True, progress: Callable[[], None] | None = None) -> Advice | str:
+        """The next move, or how the game ends (WON, LOST, STUCK, CYCLE). ``compute=False``: where
+        a hint would choose, skip it and return SKIPPED (its seed is drawn all the same, so later
+        hints are the ones they would be: a game played again to a turn needs no hint before it).
+        ``progress()`` is called once per sample a hint solves."""
+        if self.to_show:
+            raise ValueError("the cards the last move showed are not known yet")
+        if self.view.is_won:
+            return WON
+        if self.line:
+            return Advice(self.line[0], [])
+        if not has_hidden(self.view):
+            # Every card known: the solver's verdict decides, and a win is played out as found.
+            result = solve(self.view, self.rules, limits=self.limits)
+            self.solved += 1
+            self.unknown += result.verdict == Verdict.UNKNOWN
+            if result.verdict == Verdict.UNWINNABLE:
+                return LOST
+            if result.verdict == Verdict.WINNABLE:
+                self.line = list(result.moves)
+                return Advice(self.line[0], [])
+        safe = safe_move(self.view, self.rules)
+        if safe is not None:
+            return Advice(safe, [])
+        if not legal_moves(self.view, self.rules):
+            return STUCK
+        seed = self.rng.randrange(2**32)
+        if not compute:
+            return SKIPPED
+        ranked = hint(self.view, self.rules, samples=self.samples, seed=seed, limits=self.limits, jobs=self.jobs,
+                      progress=progress)
+        self.solved += ranked.samples
+        self.unknown += ranked.winnable.unknown
+        move = next((choice.move for choice in ranked.choices if self._new_view(choice.move)), None)
+        return CYCLE if move is None else Advice(move, ranked.choices)
+
+    def play(self, move: Move) -> list[Slot]:
+        """Make ``move`` (``IllegalMove`` when it is not legal); the slots whose cards it shows for
+        the first time, which ``show`` must fill before the next ``advise``."""
+        self.view = apply(self.view, move, self.rules)
+        self.moves.append(move)
+        self.best = max(self.best, sum(self.view.foundations))
+        self.line = self.line[1:] if self.line[:1] == [move] else []
+        self.to_show = self._hidden_slots()
+        if not self.to_show:
+            self._remember()
+        return list(self.to_show)
+
+    def show(self, cards: Sequence[int]) -> None:
+        """The cards in the slots the last move showed, in their order; ``DealError`` when they are
+        not that many cards not seen before."""
+        if len(cards) != len(self.to_show) or len(set(cards)) != len(cards):
+            raise DealError(f"{len(self.to_show)} different cards were shown, not {len(cards)}")
+        unseen = set(unseen_cards(self.view))
+        for card in cards:
+            if card not in unseen:
+                raise DealError(f"{card_name(card)} has been seen already")
+        piles = {"reserve": list(self.view.reserve), "waste": list(self.view.waste)}
+        for (pile, index), card in zip(self.to_show, cards, strict=True):
+            piles[pile][index] = card
+        self.view = self.view.with_changes(reserve=tuple(piles["reserve"]), waste=tuple(piles["waste"]))
+        self.to_show = []
+        self._remember()
+
+    def game(self, end: str) -> PlayedGame:
+        """The game so far, ended by ``end``."""
+        return PlayedGame(end, sum(self.view.foundations), self.best, list(self.moves), self.solved, self.unknown)
+
+    def _hidden_slots(self) -> list[Slot]:
+        return [slot for slot in shown_slots(self.view, self.rules.draw) if card_at(self.view, slot) == HIDDEN]
+
+    def _remember(self) -> None:
+        state = _known(self.view, self.rules)
+        self.views |= {state, _board(state)}
+
+    def _new_view(self, move: Move) -> bool:
+        """True unless ``move`` leads to a view the player has had. Whether a move turns up a new
+        card depends only on where the hidden cards lie, not on which they are, and a move that
+        turns up none leads to a view the player can work out, so this uses nothing it has not seen."""
+        after = apply(self.view, move, self.rules)
+        if any(card_at(after, slot) == HIDDEN for slot in shown_slots(after, self.rules.draw)):
+            return True
+        state = _known(after, self.rules)
+        return state not in self.views and (move.kind in (DRAW, RECYCLE) or _board(state) not in self.views)
+
+
 def play(
     position: Position,
     rules: Rules,
@@ -104,64 +255,18 @@ def play(
 ) -> PlayedGame:
     """Play the real deal ``position`` from where it stands as the honest player; ``seed`` makes
     the hints' samples, and so the game, reproducible. ``limits`` limit each solve."""
-    rng = random.Random(seed)
-    seen = shown_cards(position)
-    views: set = set()  # the views had so far (score and recycles left out), and their boards
-    moves: list[Move] = []
-    best = sum(position.foundations)
-    solved = unknown = 0
+    player = HonestPlayer(view(position, shown_cards(position)), rules, samples=samples, seed=seed, limits=limits,
+                          jobs=jobs)
     while True:
-        state = _known(view(position, seen), rules)
-        views |= {state, _board(state)}
-        if position.is_won:
-            end = WON
-            break
-        if max_turns is not None and len(moves) >= max_turns:
-            end = TURNS
-            break
-        shown = view(position, seen)
-        if not has_hidden(shown):
-            # Every card known: the solver's verdict decides, and a win is played out as found.
-            result = solve(shown, rules, limits=limits)
-            solved += 1
-            unknown += result.verdict == Verdict.UNKNOWN
-            if result.verdict != Verdict.UNKNOWN:
-                for played in result.moves[:None if max_turns is None else max_turns - len(moves)]:
-                    position = apply(position, played, rules)
-                    moves.append(played)
-                    best = max(best, sum(position.foundations))
-                end = WON if position.is_won else TURNS if result.moves else LOST
-                break
-        move: Move | None = safe_move(shown, rules)
-        if move is None:
-            if not legal_moves(shown, rules):
-                end = STUCK
-                break
-            ranked = hint(shown, rules, samples=samples, seed=rng.randrange(2**32), limits=limits, jobs=jobs)
-            solved += ranked.samples
-            unknown += ranked.winnable.unknown
-            move = next((choice.move for choice in ranked.choices
-                         if _leads_to_new_view(position, choice.move, rules, seen, views)), None)
-            if move is None:
-                end = CYCLE
-                break
-        position = apply(position, move, rules)
-        seen |= shown_cards(position)
-        moves.append(move)
-        best = max(best, sum(position.foundations))
-    return PlayedGame(end, sum(position.foundations), best, moves, solved, unknown)
-
-
-def _leads_to_new_view(position: Position, move: Move, rules: Rules, seen: set[int], views: set) -> bool:
-    """True unless ``move`` leads to a view the player has had. Whether a move turns up a new
-    card depends only on where the hidden cards lie, not on which they are, and a move that turns
-    up none leads to a view the player can work out, so this uses nothing it has not seen."""
-    after = apply(position, move, rules)
-    now_seen = seen | shown_cards(after)
-    if len(now_seen) > len(seen):
-        return True
-    state = _known(view(after, now_seen), rules)
-    return state not in views and (move.kind in (DRAW, RECYCLE) or _board(state) not in views)
+        if not player.view.is_won and max_turns is not None and len(player.moves) >= max_turns:
+            return player.game(TURNS)
+        advice = player.advise()
+        if not isinstance(advice, Advice):
+            return player.game(advice)
+        position = apply(position, advice.move, rules)
+        slots = player.play(advice.move)
+        if slots:
+            player.show([card_at(position, slot) for slot in slots])
 
 
 def _known(shown: Position, rules: Rules) -> Position:

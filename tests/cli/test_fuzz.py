@@ -799,3 +799,57 @@ def test_very_long_lines(run_cli, folder, name, text):
     run_cli(*LONG_LINE_COMMANDS[name])  # the same command on a short line first: what it imports is loaded
     (folder / name).write_text(text + "\n", encoding="utf-8")
     check_run(run_cli, folder, LONG_LINE_COMMANDS[name], allowed=(0, 1, 2), seconds=LONG_LINE_SECONDS)
+
+
+# --- follow: typed answers and session files ------------------------------------------------
+
+FOLLOW = ["--samples", "2", "--max-nodes", "2000", "--jobs", "1", "--json"]
+CARD_NAMES = [rank + suit for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+              for suit in "CDHS♣♦♥♠"]
+CARD_LINE = st.lists(st.sampled_from(CARD_NAMES), min_size=1, max_size=5).map(" ".join)
+MOVE_LINE = st.builds("{} {} -> {}".format, st.sampled_from(["reserve", "waste", "column 1", "foundation"]),
+                      st.sampled_from(CARD_NAMES), st.sampled_from(["foundation", "column 2", "column 5"]))
+ANSWER = st.one_of(st.sampled_from(["", "", "", "undo", "board", "help", "save", "save known.txt", "1", "2", "99",
+                                    "draw", "recycle", "draw ×3", "quit"]),
+                   CARD_LINE, MOVE_LINE, ARG_TEXT).map(str.encode) | st.binary(max_size=12)
+
+
+def follow_objects(result) -> list[dict]:
+    """The JSON objects of a ``follow --json`` run, each with every key of docs/follow.md."""
+    rows = [json.loads(line) for line in result.out.splitlines()]
+    for row in rows:
+        assert {"turn", "asks", "played", "shown", "error", "end"} <= set(row), row
+    return rows
+
+
+@FUZZ
+@given(lines=st.lists(ANSWER, max_size=14), practice=st.booleans())
+def test_follow_answers(run_cli, folder, lines, practice):
+    """Any typed lines: each taken or refused with one reason, the session file replays to the same
+    question, and only the session file (and a saved position) is written."""
+    game = [EASY, "--practice"] if practice else ["--seed", "3"]
+    answers = b"".join(line.replace(b"\n", b" ").replace(b"\r", b" ") + b"\n" for line in lines)
+    result = check_run(run_cli, folder, ["follow", *game, *FOLLOW, "--session", "s.jsonl", "--force"],
+                       input=answers, allowed=(0,), writes=("s.jsonl", "known.txt"))
+    rows = follow_objects(result)
+    if rows and rows[-1]["asks"] is not None:
+        again = check_run(run_cli, folder, ["follow", "--resume", "s.jsonl", "--json"], input="", allowed=(0,),
+                          writes=("s.jsonl",))
+        assert follow_objects(again)[0] == {**rows[-1], "played": None, "shown": [], "error": None}
+
+
+@FUZZ
+@given(data=st.data())
+def test_follow_session_files(run_cli, folder, data):
+    """A damaged session file goes on (status 0) or is refused in one line, left as it was."""
+    if not (folder / "real.jsonl").exists():
+        check_run(run_cli, folder, ["follow", EASY, "--practice", *FOLLOW, "--session", "real.jsonl"],
+                  input="\n" * 6, writes=("real.jsonl",))
+    damaged = data.draw(mutated_text((folder / "real.jsonl").read_text()))
+    (folder / "s.jsonl").write_bytes(damaged)
+    result = check_run(run_cli, folder, ["follow", "--resume", "s.jsonl", "--json"], input="", allowed=(0, 2),
+                       writes=("s.jsonl",))
+    if result.status == 0:
+        follow_objects(result)
+    else:
+        assert (folder / "s.jsonl").read_bytes() == damaged

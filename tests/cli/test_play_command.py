@@ -8,9 +8,8 @@ from canfield_solver.core.limits import Limits
 from canfield_solver.formats.codes import format_code, parse_code
 from canfield_solver.formats.deal_argument import setup_game
 from canfield_solver.runs import results
-from canfield_solver.runs.play_jobs import game_seed
 from canfield_solver.runs.play_results import PLAY
-from canfield_solver.solving.honest_player import play
+from canfield_solver.solving.honest_player import game_seed, play
 from canfield_solver.solving.solver import solve
 
 START = "CF1-D3-AAAAAAA"
