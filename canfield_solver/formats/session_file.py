@@ -123,6 +123,8 @@ class SessionWriter:
         ``force``), or with None go on with the one there."""
         self.path = path
         flags = os.O_WRONLY | os.O_APPEND
+        if os.path.isdir(path):
+            raise InputError(f"the session file {shown_path(path)} is a folder: name a file")
         if header is not None:
             flags |= os.O_CREAT | (os.O_TRUNC if force else os.O_EXCL)
         try:

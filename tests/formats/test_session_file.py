@@ -65,3 +65,10 @@ def test_a_file_that_is_not_a_session_is_refused_with_its_line(text, message):
 def test_a_header_with_a_wrong_value_is_refused(change, message):
     with pytest.raises(InputError, match=message):
         setup_of({**SETUP.header(), **change})
+
+
+def test_a_folder_is_no_session_file(tmp_path):
+    with pytest.raises(InputError, match="is a folder: name a file"):
+        SessionWriter(str(tmp_path), SETUP.header())
+    with pytest.raises(InputError, match="is a folder"):
+        SessionWriter(str(tmp_path), None)
