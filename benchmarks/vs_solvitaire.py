@@ -12,7 +12,8 @@ The deals are deal numbers ``--start`` .. (their CF1 codes under the rule set's 
 written as Solvitaire's JSON deal (its piles bottom to top, like our deal files) and solved under
 its ``canfield`` rules with "deal count" 1 or 3 and "removable" foundations for worry back: our
 ``--rules solvitaire`` with ``--draw`` and ``--worry-back/--no-worry-back``. Rule sets: ``d3``,
-``d3wb``, ``d1``, ``d1wb`` (``wb``: foundation returns allowed).
+``d3wb``, ``d1``, ``d1wb`` (``wb``: foundation returns allowed), and ``d3pile``, ``d1pile``: its
+"move built group" "whole-pile", our ``--moves pile`` (the whole column only).
 
 Times compared are each solver's own: our ``SolveResult.seconds`` (the search alone, in this
 process, kernels compiled beforehand; ``--threads``, default every core, as ``solve``) and
@@ -52,7 +53,10 @@ from canfield_solver.core.presets import RuleOptions, resolve_rules
 from canfield_solver.formats.codes import format_code, position_from_number
 from canfield_solver.solving.solver import solve
 
-RULE_SETS = {"d3": (3, False), "d3wb": (3, True), "d1": (1, False), "d1wb": (1, True)}
+RULE_SETS = {"d3": (3, False, "any"), "d3wb": (3, True, "any"), "d1": (1, False, "any"), "d1wb": (1, True, "any"),
+             "d3pile": (3, False, "pile"), "d1pile": (1, False, "pile")}
+# Its "move built group" for our --moves: its canfield preset's, and "whole-pile" for --moves pile.
+MOVE_BUILT_GROUP = {"any": "partial-if-card-above-buildable", "pile": "whole-pile"}
 HOW_TO_GET_ONE = ("SOLVITAIRE is not set: build Solvitaire with `bash ../shared/solvitaire/build.sh DEST` "
                   "(outside this repository) and run again with SOLVITAIRE=DEST/build/bin/solvitaire")
 _VERDICTS = {"solved": "winnable", "unsolvable": "unwinnable"}  # anything else is "unknown"
@@ -77,13 +81,13 @@ def solvitaire_deal(position: Position) -> dict:
             "reserve": names(position.reserve), "stock": names(position.stock)}
 
 
-def solvitaire_rules(draw: int, worry_back: bool) -> dict:
-    """Its ``canfield`` preset with the draw mode and foundation returns of a rule set."""
+def solvitaire_rules(draw: int, worry_back: bool, moves: str = "any") -> dict:
+    """Its ``canfield`` preset with the draw mode, foundation returns and column moves of a rule set."""
     foundations = {"initial cards": "one", "base card": "random"}
     if worry_back:
         foundations["removable"] = True
     return {"tableau piles": {"count": 4, "build policy": "red-black",
-                              "move built group": "partial-if-card-above-buildable",
+                              "move built group": MOVE_BUILT_GROUP[moves],
                               "spaces policy": "auto-reserve-then-any"},
             "foundations": foundations,
             "stock": {"size": 34, "deal count": draw, "redeal": True},
@@ -135,8 +139,8 @@ class Record:
         return self.known[key]
 
 
-def run_ours(position: Position, draw: int, worry_back: bool, cap: float, threads: int) -> Outcome:
-    rules = resolve_rules(RuleOptions("solvitaire", draw=draw, worry_back=worry_back))
+def run_ours(position: Position, draw: int, worry_back: bool, moves: str, cap: float, threads: int) -> Outcome:
+    rules = resolve_rules(RuleOptions("solvitaire", draw=draw, worry_back=worry_back, moves=moves))
     wall, cpu = time.perf_counter(), time.process_time()
     result = solve(position, rules, limits=Limits(time_limit=cap, threads=threads))
     return Outcome(result.verdict, result.nodes, result.seconds, time.perf_counter() - wall, time.process_time() - cpu)
@@ -155,12 +159,12 @@ def summary(name: str, outcomes: list[Outcome], ours: bool) -> str:
 def compare(binary: str, key: str, numbers: range, cap: float, threads: int | None, record: Record,
             verbose: bool) -> None:
     """Both solvers (``threads`` None: Solvitaire alone, into ``record``) on ``numbers`` under rule set ``key``."""
-    draw, worry_back = RULE_SETS[key]
+    draw, worry_back, moves = RULE_SETS[key]
     ours, theirs, disagreements = [], [], []
     with tempfile.TemporaryDirectory() as folder:
         rules_file = os.path.join(folder, "rules.json")
         with open(rules_file, "w") as handle:
-            json.dump(solvitaire_rules(draw, worry_back), handle)
+            json.dump(solvitaire_rules(draw, worry_back, moves), handle)
         for number in numbers:
             position = position_from_number(number)
             them = record.outcome((key, number, cap), functools.partial(run_solvitaire, binary, rules_file, position, cap, folder))
@@ -170,7 +174,7 @@ def compare(binary: str, key: str, numbers: range, cap: float, threads: int | No
                     print(f"  {format_code(number, draw)} Solvitaire {them.verdict:10} {them.states:>11,} states "
                           f"{them.seconds:8.3f} s", flush=True)
                 continue
-            us = run_ours(position, draw, worry_back, cap, threads)
+            us = run_ours(position, draw, worry_back, moves, cap, threads)
             ours.append(us)
             code = format_code(number, draw)
             if "unknown" not in (us.verdict, them.verdict) and us.verdict != them.verdict:
@@ -178,7 +182,8 @@ def compare(binary: str, key: str, numbers: range, cap: float, threads: int | No
             if verbose:
                 print(f"  {code} ours {us.verdict:10} {us.states:>11,} states {us.seconds:8.3f} s | "
                       f"Solvitaire {them.verdict:10} {them.states:>11,} states {them.seconds:8.3f} s", flush=True)
-    label = f"draw {draw}, {'foundation return' if worry_back else 'no foundation return'}"
+    label = f"draw {draw}, {'foundation return' if worry_back else 'no foundation return'}" + (
+        ", whole piles" if moves == "pile" else "")
     if threads is None:
         print(f"{label} ({key}): deals {numbers.start}..{numbers.stop - 1}, cap {cap:g} s, Solvitaire alone")
         print(summary("Solvitaire", theirs, False), flush=True)
@@ -203,7 +208,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=300, help="how many deals (default 300)")
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per deal and solver (default 60)")
     parser.add_argument("--rules-sets", default="d3,d3wb,d1,d1wb",
-                        help="comma-separated, of d3, d3wb, d1, d1wb (default all four)")
+                        help="comma-separated, of d3, d3wb, d1, d1wb, d3pile, d1pile (default the first four)")
     parser.add_argument("--threads", type=int, default=usable_cores(),
                         help="our solver's threads, as solve --threads (default every core)")
     parser.add_argument("--record", metavar="FILE", help="keep Solvitaire's outcomes in FILE and reuse them")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from canfield_solver.core.presets import PRESETS
-from canfield_solver.core.rules import MOVES_WHOLE, SPACES_WASTE, SPACES_WASTE_FIRST, TABLEAU_BASE, Rules
+from canfield_solver.core.rules import MOVES_PILE, MOVES_WHOLE, SPACES_WASTE, SPACES_WASTE_FIRST, TABLEAU_BASE, Rules
 from canfield_solver.formats.codes import is_code
 from canfield_solver.formats.deal_argument import Setup
 
@@ -27,6 +27,8 @@ def rule_differences(rules: Rules) -> list[str]:
         words.append("no foundation return")
     if rules.moves == MOVES_WHOLE:
         words.append("top card or whole column")
+    elif rules.moves == MOVES_PILE:
+        words.append("whole columns only")
     if rules.passes is not None:
         words.append(f"{rules.passes} pass{'' if rules.passes == 1 else 'es'} through the stock")
     if rules.spaces == SPACES_WASTE:

@@ -19,7 +19,7 @@ import click
 from canfield_solver.core.errors import quote, shorten
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.presets import PRESETS, RuleOptions
-from canfield_solver.core.rules import MAX_PASSES, SPACES, TABLEAU_ORDERS
+from canfield_solver.core.rules import MAX_PASSES, MOVES, SPACES, TABLEAU_ORDERS
 from canfield_solver.formats.codes import MAX_DEALS
 from canfield_solver.formats.numbers import decimal_number, whole_number
 
@@ -185,8 +185,9 @@ def rule_options(command: Callable) -> Callable:
                      help="Cards turned per draw (default: the code's, else 3)."),
         click.option("--worry-back/--no-worry-back", default=None,
                      help="Allow moving foundation cards back to the tableau (default on)."),
-        click.option("--moves", type=click.Choice(["any", "whole"], case_sensitive=False),
-                     help="Column moves: any tail run (default), or only the top card or the whole column."),
+        click.option("--moves", type=click.Choice(list(MOVES), case_sensitive=False),
+                     help="Column moves onto a column: any tail run (any, default), the top card or the whole"
+                          " column (whole, PySolFC), or only the whole column (pile, Hoyle)."),
         click.option("--passes", type=WholeNumber(1, MAX_PASSES),
                      help="Passes through the stock (default unlimited)."),
         click.option("--spaces", type=click.Choice(list(SPACES), case_sensitive=False),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from .errors import InputError, quote
-from .rules import MOVES_ANY, MOVES_WHOLE, SPACES_ANY, SPACES_WASTE, TABLEAU_BASE, Draw, Moves, Rules, Spaces, TableauOrder
+from .rules import MOVES_ANY, MOVES_PILE, MOVES_WHOLE, SPACES_ANY, SPACES_WASTE, TABLEAU_BASE, Draw, Moves, Rules, Spaces, TableauOrder
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,10 @@ PRESETS = {
     "solvitaire": Preset(
         "solvitaire", Rules(draw=3, worry_back=False, moves=MOVES_ANY, spaces=SPACES_ANY, tableau_order=TABLEAU_BASE)
     ),
-    # The casino game of the Hoyle texts (seeds 003/004): whole piles only, an empty column takes
-    # the waste top when the player likes; the texts do not say whether building wraps, and
-    # this preset wraps as the app and PySolFC do.
-    "hoyle": Preset("hoyle", Rules(draw=3, worry_back=False, moves=MOVES_WHOLE, spaces=SPACES_WASTE)),
+    # The casino game of the Hoyle texts (seeds 003/004): a column goes onto another only as a whole
+    # pile, an empty column takes the waste top when the player likes; the texts do not say whether
+    # building wraps, and this preset wraps as the app and PySolFC do.
+    "hoyle": Preset("hoyle", Rules(draw=3, worry_back=False, moves=MOVES_PILE, spaces=SPACES_WASTE)),
 }
 
 

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from .cards import card_name, suit_of
 from .position import COLUMN_COUNT, Position, builds_on
-from .rules import MOVES_WHOLE, SPACES_ANY, SPACES_WASTE_FIRST, TABLEAU_BASE, Rules, crosses_base
+from .rules import MOVES_PILE, MOVES_WHOLE, SPACES_ANY, SPACES_WASTE_FIRST, TABLEAU_BASE, Rules, crosses_base
 
 # Move kinds, named by where the card comes from.
 DRAW = "draw"
@@ -98,6 +98,8 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str | None:
         column_length = len(position.tableau[move.source_index])
         if rules.moves == MOVES_WHOLE and move.count not in (1, column_length):
             return "with --moves whole a column moves only its top card or all of its cards"
+        if rules.moves == MOVES_PILE and move.target == COLUMN and move.count != column_length:
+            return "with --moves pile a column moves onto another column only as a whole"
     if move.target == FOUNDATION:
         if len(cards) != 1:
             return "only one card at a time goes to a foundation"

@@ -23,10 +23,11 @@ from .cards import RANKS_PER_SUIT, card_name, rank_of
 from .errors import InputError
 from .position import Position
 
-Moves = Literal["any", "whole"]
+Moves = Literal["any", "whole", "pile"]
 MOVES_ANY: Final = "any"
 MOVES_WHOLE: Final = "whole"
-MOVES: tuple[Moves, ...] = (MOVES_ANY, MOVES_WHOLE)
+MOVES_PILE: Final = "pile"
+MOVES: tuple[Moves, ...] = (MOVES_ANY, MOVES_WHOLE, MOVES_PILE)
 
 Spaces = Literal["any", "waste", "waste-first"]
 SPACES_ANY: Final = "any"
@@ -49,8 +50,10 @@ class Rules:
     """The rule options every command that plays or solves takes.
 
     ``passes`` counts passes through the stock (None: unlimited), so a game may
-    recycle the waste ``passes - 1`` times. ``moves`` is ``"any"`` (any tail run
-    of a column moves) or ``"whole"`` (only the top card or the whole column).
+    recycle the waste ``passes - 1`` times. ``moves`` says what of a column moves onto another
+    column: ``"any"`` (any tail run), ``"whole"`` (the top card alone or the whole column: PySolFC)
+    or ``"pile"`` (only the whole column: the Hoyle texts, Solvitaire's "whole-pile"); a column's
+    top card plays to a foundation under all three.
     ``spaces`` says what fills an empty column once the reserve is empty: ``"any"`` (the app: any
     card or movable run), ``"waste"`` (Hoyle: only the waste top card; the column may stay empty
     as long as the player likes) or ``"waste-first"`` (Solvitaire's ``auto-reserve-then-waste``:
@@ -71,7 +74,7 @@ class Rules:
         if self.draw not in DRAWS:
             raise ValueError(f"draw must be 1 or 3, not {self.draw!r}")
         if self.moves not in MOVES:
-            raise ValueError(f"moves must be 'any' or 'whole', not {self.moves!r}")
+            raise ValueError(f"moves must be one of {', '.join(MOVES)}, not {self.moves!r}")
         if self.passes is not None and not 1 <= self.passes <= MAX_PASSES:
             raise ValueError(f"passes must be from 1 to {MAX_PASSES}, not {self.passes!r}")
         if self.spaces not in SPACES:

@@ -18,7 +18,7 @@ import numpy as np
 from canfield_solver.core.cards import suit_of
 from canfield_solver.core.position import Position
 from canfield_solver.core.referee import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, moved_cards
-from canfield_solver.core.rules import MOVES_WHOLE, SPACES_ANY, SPACES_WASTE, SPACES_WASTE_FIRST, TABLEAU_BASE, Rules
+from canfield_solver.core.rules import MOVES_ANY, MOVES_PILE, MOVES_WHOLE, SPACES_ANY, SPACES_WASTE, SPACES_WASTE_FIRST, TABLEAU_BASE, Rules
 from canfield_solver.engine import layout as L
 
 from .movegen import (
@@ -39,6 +39,7 @@ from .movegen import (
 )
 
 _FOUNDATION_KINDS = (RESERVE_F, TALON_F, COLUMN_F)
+_COLUMN_MOVES = {MOVES_ANY: L.MOVES_ANY, MOVES_WHOLE: L.MOVES_WHOLE, MOVES_PILE: L.MOVES_PILE}
 _SPACES = {SPACES_ANY: L.ANY_CARD, SPACES_WASTE: L.WASTE_CARD, SPACES_WASTE_FIRST: L.WASTE_CARD_FIRST}
 # The move accessors as plain Python functions: calling a kernel from Python would cost more than the
 # read, and compile a copy of it for Python's integers.
@@ -65,7 +66,7 @@ def encode(position: Position, rules: Rules) -> np.ndarray:
     st[L.PASSES] = L.UNLIMITED if rules.passes is None else rules.passes
     st[L.RECYCLES] = position.recycles if rules.passes else 0
     st[L.WORRY_BACK] = int(rules.worry_back)
-    st[L.WHOLE] = int(rules.moves == MOVES_WHOLE)
+    st[L.COLUMN_MOVES] = _COLUMN_MOVES[rules.moves]
     st[L.SPACES] = _SPACES[rules.spaces]
     st[L.TABLEAU_BASE] = int(rules.tableau_order == TABLEAU_BASE)
     return st

@@ -37,7 +37,7 @@ from canfield_solver.core.errors import InputError
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position
 from canfield_solver.core.referee import Move
-from canfield_solver.core.rules import MOVES_WHOLE, TABLEAU_BASE, Rules
+from canfield_solver.core.rules import MOVES_ANY, TABLEAU_BASE, Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 
 from .codec import encode, engine_move, move_fields, referee_moves
@@ -193,7 +193,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     A search past ``parallel.SOLO_STATES`` states splits into searches that share the table
     (``parallel.SharedSearch``), on ``limits.threads`` threads: with more than one, the win found
     and the states counted may differ from run to run (the verdict does not). Under moves "whole"
-    without foundation returns a second such search in the other move order, on a table of its
+    or "pile" without foundation returns a second such search in the other move order, on a table of its
     own, takes turns with it (``_two_orders``). With dominances on, a side search takes a quarter
     of the turns, for a while (``_with_side_search``). ``nodes`` counts the states of all.
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
@@ -210,7 +210,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     load_rewind(search)
     began = time.perf_counter()
     together: Stepped
-    if rules.moves == MOVES_WHOLE and not rules.worry_back and status == RUNNING:
+    if rules.moves != MOVES_ANY and not rules.worry_back and status == RUNNING:
         together = _two_orders(position, rules, search, table.memory, limits.threads, dominance)
     else:
         together = SharedSearch(search, limits.threads, table.memory, dominance)

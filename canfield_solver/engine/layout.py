@@ -28,11 +28,13 @@ BASE_RANK = RECYCLES + 1
 DRAW_COUNT = BASE_RANK + 1
 PASSES = DRAW_COUNT + 1  # the passes allowed, or UNLIMITED
 WORRY_BACK = PASSES + 1  # 1: foundation returns allowed
-WHOLE = WORRY_BACK + 1  # 1: columns move only their top card or all their cards
+# What of a column moves onto another column: MOVES_ANY any tail run; MOVES_WHOLE its top card or all
+# its cards; MOVES_PILE all its cards only (the option ``moves``: "any", "whole", "pile").
+COLUMN_MOVES = WORRY_BACK + 1
 # Once the reserve is empty, an empty column takes: ANY_CARD any card or run; WASTE_CARD only the
 # waste top; WASTE_CARD_FIRST only the waste top, and while a column is empty only the waste top
 # moves onto columns (the option ``spaces``: "any", "waste", "waste-first").
-SPACES = WHOLE + 1
+SPACES = COLUMN_MOVES + 1
 # Tableau order: 0 cyclic (a K goes on an A); 1 base (the last rank of a foundation goes on nothing).
 TABLEAU_BASE = SPACES + 1
 # Set by the search: 1 when a talon play onto a column must be built on by the next move.
@@ -46,6 +48,7 @@ LOW_CARDS_LATE = BUILD_ON + 1
 RESERVE_GOAL = LOW_CARDS_LATE + 1
 STATE_SIZE = RESERVE_GOAL + 1
 
-# Values of the PASSES cell beside a number of passes, and of the SPACES cell.
+# Values of the PASSES cell beside a number of passes, of the COLUMN_MOVES cell and of the SPACES cell.
 UNLIMITED = 0
+MOVES_ANY, MOVES_WHOLE, MOVES_PILE = 0, 1, 2
 ANY_CARD, WASTE_CARD, WASTE_CARD_FIRST = 0, 1, 2

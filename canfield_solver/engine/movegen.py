@@ -167,6 +167,15 @@ def talon_play_waits(st, target):
 
 
 @inlined
+def may_lift(column_moves, moved, n):
+    """A column of ``n`` cards may move its top ``moved`` cards onto another column under the
+    ``layout.COLUMN_MOVES`` value ``column_moves`` (the referee's rule for ``--moves``)."""
+    if column_moves == L.MOVES_ANY:
+        return True
+    return moved == n or (moved == 1 and column_moves == L.MOVES_WHOLE)
+
+
+@inlined
 def takers(st, column, from_talon):
     """Bit mask (bit = card) of the cards column ``column`` accepts, as a single card or the
     bottom of a run.
@@ -279,7 +288,7 @@ def moves_onto(st, out, column):
                 if talon_onto[target] & bit != 0:
                     out[count] = encode_move(TALON_T, 0, target, 1, split, again)
                     count += 1
-    whole = st[L.WHOLE] == 1
+    column_moves = st[L.COLUMN_MOVES]
     for source in range(4):
         n = st[L.COLUMN_N + source]
         if n == 0:
@@ -301,7 +310,7 @@ def moves_onto(st, out, column):
                 moved = wrap_rank(rank_of(column_top(st, target)) + (RANKS_PER_SUIT - 1) - top_rank) + 1
                 step = RANKS_PER_SUIT
             while moved <= n:  # not a stepped range: its trip count costs a division
-                if (not whole or moved == 1 or moved == n) and (accepts >> st[base + n - moved]) & 1 == 1:
+                if may_lift(column_moves, moved, n) and (accepts >> st[base + n - moved]) & 1 == 1:
                     out[count] = encode_move(COLUMN_T, source, target, moved, 0, 0)
                     count += 1
                 moved += step

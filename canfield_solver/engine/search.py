@@ -207,7 +207,7 @@ def partial_moves_pruned(st):
     """Partial column moves that uncover a card not fitting its foundation are left out (with
     dominances on): any run may move (moves "any") and spaces are not "waste-first", the
     conditions under which every win has a compliant one (docs/dominances.md)."""
-    return st[L.WHOLE] == 0 and st[L.SPACES] != L.WASTE_CARD_FIRST
+    return st[L.COLUMN_MOVES] == L.MOVES_ANY and st[L.SPACES] != L.WASTE_CARD_FIRST
 
 
 @kernel
@@ -239,14 +239,16 @@ def free_cards(st):
 @kernel
 def liftable_cards(st, column, prune_partial):
     """Bit mask of the cards of ``column`` that a searched move can lift onto another column (with
-    the cards above them): the bottom one, and the others (the top one only, under moves
-    "whole"), with ``prune_partial`` only those above a card that fits its foundation."""
+    the cards above them): the bottom one, and the others (the top one only under moves "whole",
+    none under "pile"), with ``prune_partial`` only those above a card that fits its foundation."""
     n = st[L.COLUMN_N + column]
     base = L.COLUMN_CARDS + column * L.PILE
     if n == 0:
         return np.int64(0)
     mask = np.int64(1) << st[base]
-    if st[L.WHOLE] == 1:
+    if st[L.COLUMN_MOVES] == L.MOVES_PILE:
+        return mask
+    if st[L.COLUMN_MOVES] == L.MOVES_WHOLE:
         return mask | (np.int64(1) << st[base + n - 1])
     for i in range(1, n):
         if not prune_partial or fits_foundation(st, st[base + i - 1]):

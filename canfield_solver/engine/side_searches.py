@@ -1,6 +1,6 @@
 """Win searches of one position taking turns, each in its own table.
 
-``TakingTurns``: two searches, each in its own move order. Under moves "whole" how many states a
+``TakingTurns``: two searches, each in its own move order. Under moves "whole" (and "pile") how many states a
 win search needs swings by factors of a thousand with the move order, one way on some deals and
 the other way on others (CHANGELOG.md, on `--moves whole`). Both searches are complete, so whichever ends
 first, with a win or with every state searched, decides; the other is dropped. Each keeps its own

@@ -217,7 +217,7 @@ BAD_INPUT = [
     (["show", "CF1-D3-AAAAAAA", "--draw", "2"],
      "error: Invalid value for '--draw': '2' is not one of '1', '3'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--moves", "some"],
-     "error: Invalid value for '--moves': 'some' is not one of 'any', 'whole'. (see 'canfield-solver show --help')"),
+     "error: Invalid value for '--moves': 'some' is not one of 'any', 'whole', 'pile'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--spaces", "bogus"],
      "error: Invalid value for '--spaces': 'bogus' is not one of 'any', 'waste', 'waste-first'. (see 'canfield-solver show --help')"),
     (["show", "CF1-D3-AAAAAAA", "--tableau-order", "bogus"],

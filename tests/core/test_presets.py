@@ -16,7 +16,7 @@ from canfield_solver.formats.deal_argument import load_game, setup_game
         ("app", Rules(draw=3, worry_back=True, moves="any", passes=None)),
         ("pysolfc", Rules(draw=3, worry_back=False, moves="whole", passes=None)),
         ("solvitaire", Rules(draw=3, worry_back=False, moves="any", passes=None, spaces="any", tableau_order="base")),
-        ("hoyle", Rules(draw=3, worry_back=False, moves="whole", passes=None, spaces="waste", tableau_order="cyclic")),
+        ("hoyle", Rules(draw=3, worry_back=False, moves="pile", passes=None, spaces="waste", tableau_order="cyclic")),
     ],
 )
 def test_each_preset_fixes_its_rules(preset, rules):

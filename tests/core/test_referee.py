@@ -115,6 +115,23 @@ def test_moves_whole_allows_only_the_top_card_or_the_whole_column(make_position)
     assert column_move(1, 2, count=2) not in legal_moves(position, whole)
 
 
+def test_moves_pile_allows_only_the_whole_column_onto_a_column(make_position):
+    pile = Rules(moves="pile")
+    position = make_position("2D", [["10S", "9H", "8C"], ["10C"], ["9D"], ["JD"]], reserve=["QC"])
+    assert why_illegal(position, column_move(1, 3, count=1), pile) == (
+        "with --moves pile a column moves onto another column only as a whole")  # 8♣ alone on 9♦
+    assert why_illegal(position, column_move(1, 2, count=2), pile) == (
+        "with --moves pile a column moves onto another column only as a whole")
+    assert why_illegal(position, column_move(1, 4, count=3), pile) is None   # 10♠..8♣ on J♦
+    assert why_illegal(position, column_move(3, 2, count=1), pile) is None   # 9♦, a whole column, on 10♣
+    on_foundation = Move(COLUMN, FOUNDATION, 0)
+    assert why_illegal(make_position("2D", [["4S", "3D"], ["10C"], ["9D"], ["JD"]], reserve=["QC"]),
+                       on_foundation, pile) is None  # the top card still plays to its foundation
+    moves = legal_moves(position, pile)
+    assert column_move(1, 4, count=3) in moves and column_move(1, 3, count=1) not in moves
+    assert set(moves) <= set(legal_moves(position, Rules(moves="whole")))
+
+
 def test_refill_at_once_after_a_column_move(worked_example):
     after = play(worked_example, ANY, to_column(RESERVE, 2), column_move(2, 4, count=2))
     assert after.tableau[1] == cards("8H") and after.reserve[-1] == parse_card("QS")
@@ -383,7 +400,7 @@ def test_score_is_five_per_foundation_placement_and_never_falls():
 def test_rules_reject_bad_options():
     with pytest.raises(ValueError, match="draw must be 1 or 3, not 2"):
         Rules(draw=2)
-    with pytest.raises(ValueError, match="moves must be 'any' or 'whole', not 'some'"):
+    with pytest.raises(ValueError, match="moves must be one of any, whole, pile, not 'some'"):
         Rules(moves="some")
     with pytest.raises(ValueError, match="passes must be from 1 to 1000000, not 0"):
         Rules(passes=0)

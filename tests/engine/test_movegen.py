@@ -18,7 +18,7 @@ import pytest
 
 from canfield_solver.core.position import Position, validate
 from canfield_solver.core.referee import DRAW, RECYCLE, WASTE, apply, legal_moves
-from canfield_solver.core.rules import Rules
+from canfield_solver.core.rules import MOVES, Rules
 from canfield_solver.engine import layout as L
 from canfield_solver.engine.child_keys import child_key, column_mixes
 from canfield_solver.engine.codec import decode, encode, move_fields, referee_moves
@@ -45,7 +45,7 @@ Z = make_table()
 RULE_SETS = [
     Rules(draw=draw, worry_back=back, moves=moves, passes=passes, spaces=spaces)
     for draw, back, moves, passes, spaces in itertools.product(
-        (1, 3), (True, False), ("any", "whole"), (None, 1, 2), ("any", "waste")
+        (1, 3), (True, False), MOVES, (None, 1, 2), ("any", "waste")
     )
 ]
 POSITIONS_PER_SET = 50  # 48 rule sets: the run time of 24 sets of 100

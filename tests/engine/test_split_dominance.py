@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from canfield_solver.core.position import Position
-from canfield_solver.core.rules import Rules
+from canfield_solver.core.rules import MOVES, Rules
 from canfield_solver.engine.codec import encode
 from canfield_solver.engine.movegen import MAX_MOVES, generate, make, unmake
 from canfield_solver.engine.table import RANK_BITS
@@ -29,7 +29,7 @@ from tests.support.positions import has_a_build_across_the_base, in_the_middle_o
 Z = make_table()
 DRAW_3_UNLIMITED = [
     Rules(draw=3, worry_back=back, moves=moves, spaces=spaces, tableau_order=order)
-    for back, moves, spaces, order in itertools.product((True, False), ("any", "whole"), ("any", "waste", "waste-first"),
+    for back, moves, spaces, order in itertools.product((True, False), MOVES, ("any", "waste", "waste-first"),
                                                         ("cyclic", "base"))
 ]
 OTHERS = [Rules(draw=3, passes=2), Rules(draw=3, worry_back=False, passes=1), Rules(draw=1), Rules(draw=1, passes=2)]

@@ -1,4 +1,4 @@
-"""The stuck set of ``engine/buried.buried_for_good``, written again as the greatest fixpoint of
+"""The stuck set of ``engine/lost/buried_cards.buried_for_good``, written again as the greatest fixpoint of
 docs/dominances.md (section 6) over the referee's own notions, with plain sets, to check the
 kernel (which peels each column from its top instead).
 
@@ -17,7 +17,7 @@ from tests.oracles.relaxed_reserve import goes_on, relative_rank
 def stuck_cards(position: Position, rules: Rules, whole_only: bool = True) -> set[int]:
     """The cards above another in a column that can never leave it (empty: none, or the rule is
     off under ``rules``); any such card means the position is lost."""
-    if rules.spaces == "any" or rules.worry_back or (whole_only and rules.moves != "whole"):
+    if rules.spaces == "any" or rules.worry_back or (whole_only and rules.moves == "any"):
         return set()
     up = {card for card in range(52) if relative_rank(card, position) < position.foundations[suit_of(card)]}
     under = {column[i]: set(column[:i]) for column in position.tableau for i in range(1, len(column))}

@@ -11,7 +11,7 @@ import pytest
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.referee import apply, legal_moves
-from canfield_solver.core.rules import Rules
+from canfield_solver.core.rules import MOVES, Rules
 from canfield_solver.formats.deal_argument import setup_game
 from canfield_solver.formats.deal_file import position_to_dict
 from canfield_solver.formats.move_text import parse_move
@@ -60,7 +60,7 @@ def replay(position, moves, rules):
     return position
 
 
-ALL_RULES = [Rules(draw=d, worry_back=w, moves=m) for d in (1, 3) for w in (True, False) for m in ("any", "whole")]
+ALL_RULES = [Rules(draw=d, worry_back=w, moves=m) for d in (1, 3) for w in (True, False) for m in MOVES]
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"draw{r.draw}-{r.label}")

@@ -12,7 +12,7 @@ import pytest
 
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.referee import apply, legal_moves, positions_after
-from canfield_solver.core.rules import Rules
+from canfield_solver.core.rules import MOVES, Rules
 from canfield_solver.engine.codec import encode, referee_moves
 from canfield_solver.engine.driver import search_win, shortcut_path
 from canfield_solver.engine.movegen import MAX_MOVES, generate
@@ -109,7 +109,7 @@ def test_bounded_rounds_and_shortest_match_breadth_first_search_on_random_endgam
         # Without foundation returns: with them the referee's graph outgrows the breadth-first search
         # (they are covered by the positions built by hand above).
         start = random_endgame(rng, 45, 48)
-        rules = Rules(draw=rng.choice((1, 3)), worry_back=False, moves=rng.choice(("any", "whole")),
+        rules = Rules(draw=rng.choice((1, 3)), worry_back=False, moves=rng.choice(MOVES),
                       passes=rng.choice((None, 1, 2)))
         length = shortest_by_referee(start, rules)
         if length is None:

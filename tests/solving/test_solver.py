@@ -11,7 +11,7 @@ from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position, validate
 from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.referee import COLUMN, Move, apply, moved_cards, positions_after
-from canfield_solver.core.rules import Rules, crosses_base
+from canfield_solver.core.rules import MOVES, Rules, crosses_base
 from canfield_solver.engine import layout as L
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import setup_game
@@ -213,7 +213,7 @@ def random_layout(rng: random.Random, in_play: int) -> Position:
 
 
 def random_rules(rng: random.Random) -> Rules:
-    return Rules(draw=rng.choice((1, 3)), worry_back=rng.random() < 0.5, moves=rng.choice(("any", "whole")),
+    return Rules(draw=rng.choice((1, 3)), worry_back=rng.random() < 0.5, moves=rng.choice(MOVES),
                  passes=rng.choice((None, 1, 2)))
 
 
@@ -416,9 +416,12 @@ def test_after_a_talon_play_only_moves_onto_its_card_are_searched(make_position)
                                    Rules(draw=1, worry_back=False, spaces="waste-first"),
                                    Rules(draw=3, worry_back=False, tableau_order="base"),
                                    Rules(draw=3, worry_back=True, tableau_order="base"),
-                                   Rules(draw=3, worry_back=False, moves="whole", spaces="waste")],
+                                   Rules(draw=3, worry_back=False, moves="whole", spaces="waste"),
+                                   Rules(draw=1, worry_back=False, moves="pile"),
+                                   Rules(draw=3, worry_back=False, moves="pile", spaces="waste")],
                          ids=["d3", "d1", "d1-whole-passes2", "d3-back", "d1-spaces-waste", "d1-base", "d1-base-back",
-                              "d1-back", "d1-whole", "d1-waste-first", "d3-base", "d3-base-back", "d3-hoyle"])
+                              "d1-back", "d1-whole", "d1-waste-first", "d3-base", "d3-base-back", "d3-whole-waste",
+                              "d1-pile", "d3-hoyle"])
 def test_dominances_keep_verdicts(rules):
     rng = random.Random(rules.draw * 10 + (rules.passes or 0))
     cases = [setup_game(f"CF1-D3-AAAAAA{letter}").position for letter in "ABCDEF"]

@@ -4,7 +4,8 @@ Under moves "whole" a card leaves the card under it only as its column's top, fo
 foundation or for a column top it builds on; under spaces "waste" and "waste-first" never for an
 empty column. Without foundation returns, a set of such cards each waiting for a card that lies
 under one of them (or is up, for the card it would go on) never moves, and the cards under them
-never go up. The proof is in docs/dominances.md, section 6.
+never go up. Every move of moves "pile" is a move of "whole", so a state lost under "whole" is
+lost under "pile": the same test holds there. The proof is in docs/dominances.md, section 6.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def _blocked(st, card, under, covered):
 
 @kernel
 def buried_for_good(st):
-    """Under moves "whole" and spaces "waste" or "waste-first", without foundation returns: some
+    """Under moves "whole" or "pile" and spaces "waste" or "waste-first", without foundation returns: some
     card other than a column's bottom one can never leave the card under it, which then never goes
     up, so no win exists (docs/dominances.md, section 6).
 
@@ -63,7 +64,7 @@ def buried_for_good(st):
     top, each card that is not ``_blocked``; under moves "whole" only a column's top card leaves
     the card under it, so a column's stuck cards are those up to its highest one, and ``covered``
     (the cards under a stuck card) is every card below that one."""
-    if st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.WHOLE] == 0:
+    if st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.COLUMN_MOVES] == L.MOVES_ANY:
         return False
     covered = np.int64(0)
     highest = np.int64(0)  # each column's highest stuck card (0: none), a byte per column
