@@ -41,6 +41,7 @@ from canfield_solver.core.rules import MOVES_ANY, TABLEAU_BASE, Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 
 from .codec import encode, engine_move, move_fields, referee_moves
+from .compile_ahead import start_helper, wait_for_helper
 from .layout import LOW_CARDS_LATE, TALON_K
 from .lost.easier_game import EasierTests
 from .movegen import COLUMN_F, RESERVE_F, TALON_F
@@ -199,6 +200,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
+    start_helper()
     own_table = table is None
     table = Table(limits.table_bytes) if table is None else table
     search = SearchArrays(encode(position, rules), _keys(), table.slots, table.meta)
@@ -207,6 +209,7 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     status = search.start(dominance)
     search.load(dominance)
     load_rehash()
+    wait_for_helper()
     load_rewind(search)
     began = time.perf_counter()
     together: Stepped
@@ -338,6 +341,7 @@ def shortcut_path(position: Position, rules: Rules, path: np.ndarray) -> np.ndar
     st = encode(position, rules)
     hashes = np.zeros(5, dtype=np.uint64)
     full_hash(st, _keys(), hashes)
+    wait_for_helper()
     while len(path):
         out = np.zeros(2 * len(path), dtype=np.int32)
         length, saved = shortcut(st, hashes, _keys(), path, out)

@@ -1,0 +1,92 @@
+"""A first run compiles on two cores: a helper process compiles the kernels a solve calls last.
+
+numba compiles one kernel at a time in a process (a process-wide lock), so a first ``solve`` on
+an empty kernel cache compiled the search's kernels and then ``shortcut`` (which cuts detours out
+of the win found, ``paths/shortcut.py``) and ``rewind`` (the parallel search's hand-over) one
+after the other on one core. When ``shortcut`` is not in the cache, ``start_helper`` runs this
+module as a process of its own, which compiles those two into the same cache while this process
+compiles the search; ``wait_for_helper`` then waits for it before either is first called, and
+numba loads them from the cache. Whatever the helper did not finish (it failed, or was killed),
+this process compiles as before: the helper only ever adds files to the cache.
+
+The helper's kernels are called with arrays of the same types as the solve's, so numba caches
+them under the same signatures (``tests/engine/test_compile_ahead.py`` checks that a solve then
+compiles neither).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from .kernel import CACHED
+from .paths.shortcut import shortcut
+
+_running: list[subprocess.Popen] = []  # the helper this process started, until waited for
+_tried: list[bool] = []  # whether this process has tried to start one: at most once
+_starting = threading.Lock()  # searches on several threads may each start a solve
+
+
+def in_cache(dispatcher: object) -> bool:
+    """Whether numba's cache holds compiled code of ``dispatcher`` (its index file exists)."""
+    index = getattr(getattr(getattr(dispatcher, "_cache", None), "_cache_file", None), "_index_path", None)
+    return index is not None and os.path.exists(index)
+
+
+def start_helper() -> None:
+    """Start the helper when the cache is kept and lacks ``shortcut``, at most once a process."""
+    with _starting:
+        if _tried or not CACHED or in_cache(shortcut):
+            return
+        _tried.append(True)
+        folder = Path(os.environ["NUMBA_CACHE_DIR"]).parent  # set by ``cache.use_cache_folder``
+        try:
+            helper = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                      env=dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder)))
+        except OSError:
+            return  # no helper: this process compiles everything, as without one
+        _running.append(helper)
+        atexit.register(wait_for_helper)  # never leave it behind
+
+
+def wait_for_helper() -> None:
+    """Wait until the helper, if one was started, has ended."""
+    with _starting:
+        while _running:
+            _running[0].wait()
+            _running.pop()
+
+
+def compile_late_kernels() -> None:
+    """Compile (or load) ``rewind`` and ``shortcut`` with the array types a solve passes them."""
+    from canfield_solver.core.cards import suit_of
+    from canfield_solver.core.position import Position
+    from canfield_solver.core.presets import RuleOptions, resolve_rules
+
+    from .codec import encode
+    from .parallel import load_rewind
+    from .search import SearchArrays
+    from .table import small_table
+    from .zobrist import full_hash, make_table
+
+    deck = range(52)  # any deal: the kernels' types do not depend on the cards
+    position = Position(base=deck[13], reserve=tuple(deck[:13]), tableau=tuple((card,) for card in deck[14:18]),
+                        stock=tuple(deck[18:]), foundations=tuple(int(suit == suit_of(deck[13])) for suit in range(4)))
+    st = encode(position, resolve_rules(RuleOptions("app")))
+    keys = make_table()
+    load_rewind(SearchArrays(st.copy(), keys, *small_table(1024)))
+    hashes = np.zeros(5, dtype=np.uint64)
+    full_hash(st, keys, hashes)
+    no_moves = np.zeros(0, dtype=np.int32)
+    shortcut(st, hashes, keys, no_moves, no_moves.copy())  # an empty path: compiled, nothing to cut
+
+
+if __name__ == "__main__":
+    compile_late_kernels()

@@ -1,0 +1,51 @@
+"""A first solve on an empty kernel cache: the helper process compiles ``shortcut`` and ``rewind``
+beside it, under the signatures the solve calls them with, so the solve loads them from the cache."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+COLD_SOLVE = """
+import sys
+from canfield_solver.engine import compile_ahead
+from canfield_solver.engine.parallel import rewind
+from canfield_solver.engine.paths.shortcut import shortcut
+from canfield_solver.solving.solver import solve
+
+result = solve(sys.argv[1])
+counts = [len(kernel.stats.cache_hits) for kernel in (shortcut, rewind)]
+counts += [len(kernel.stats.cache_misses) for kernel in (shortcut, rewind)]
+print(result.verdict, len(result.moves), bool(compile_ahead._tried), *counts)
+"""
+
+
+def test_a_first_solve_loads_the_helper_s_kernels(tmp_path):
+    """Loaded (a cache hit), not compiled (a miss): the helper's signatures are the solve's own,
+    and the solve waited for it; the winning list is the same as a warm run's."""
+    env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path))
+    cold = subprocess.run([sys.executable, "-c", COLD_SOLVE, "CF1-D3-SOLVEME"], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert cold.returncode == 0, cold.stderr
+    verdict, moves, helped, *counts = cold.stdout.split()
+    assert (verdict, helped, counts) == ("winnable", "True", ["1", "1", "0", "0"])
+    warm = subprocess.run([sys.executable, "-c", COLD_SOLVE, "CF1-D3-SOLVEME"], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert warm.stdout.split() == [verdict, moves, "False", "1", "1", "0", "0"]  # no helper once cached
+
+
+def test_the_helper_alone_fills_the_cache(tmp_path):
+    """``python -m canfield_solver.engine.compile_ahead``, as ``start_helper`` runs it."""
+    env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path))
+    check = ("from canfield_solver.engine.compile_ahead import in_cache\n"
+             "from canfield_solver.engine.parallel import rewind\n"
+             "from canfield_solver.engine.paths.shortcut import shortcut\n"
+             "print(in_cache(shortcut), in_cache(rewind))")
+    before = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, timeout=600)
+    assert before.stdout == "False False\n"
+    helper = subprocess.run([sys.executable, "-m", "canfield_solver.engine.compile_ahead"], capture_output=True,
+                            text=True, env=env, timeout=600)
+    assert (helper.returncode, helper.stderr) == (0, "")
+    after = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, timeout=600)
+    assert after.stdout == "True True\n"
