@@ -230,8 +230,9 @@ def next_cards(st):
 
 @kernel
 def generate(st, out):
-    """Write every legal move of the state into ``out``; return how many."""
-    return moves_onto(st, out, -1)
+    """Write every legal move of the state into ``out``; return how many. (-1 as an ``int64``: a
+    literal would make numba compile ``moves_onto`` a second time, for that constant.)"""
+    return moves_onto(st, out, np.int64(-1))
 
 
 @inlined

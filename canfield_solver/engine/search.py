@@ -151,7 +151,7 @@ def comes_straight_back(st, suit):
         return False
     height = st[L.FOUNDATION_HEIGHTS + suit] - 1
     st[L.FOUNDATION_HEIGHTS + suit] = height
-    safe = _safe_to_play(st, foundation_card(st, suit, height))
+    safe = _safe_to_play(st, np.int32(foundation_card(st, suit, height)))  # int32, as its other callers pass
     st[L.FOUNDATION_HEIGHTS + suit] = height + 1
     return safe
 
