@@ -28,9 +28,9 @@ import numpy as np
 from .kernel import CACHED
 from .paths.shortcut import shortcut
 
-_running: list[subprocess.Popen] = []  # the helper this process started, until waited for
-_tried: list[bool] = []  # whether this process has tried to start one: at most once
-_starting = threading.Lock()  # searches on several threads may each start a solve
+_helper: subprocess.Popen | None = None  # the helper this process started, if any
+_checked = False  # whether this process has looked at the cache: once, not on every search
+_checking = threading.Lock()  # searches on several threads may each start a solve
 
 
 def in_cache(dispatcher: object) -> bool:
@@ -40,28 +40,30 @@ def in_cache(dispatcher: object) -> bool:
 
 
 def start_helper() -> None:
-    """Start the helper when the cache is kept and lacks ``shortcut``, at most once a process."""
-    with _starting:
-        if _tried or not CACHED or in_cache(shortcut):
+    """Start the helper when the cache is kept and lacks ``shortcut``; the first call of a process decides."""
+    global _checked, _helper
+    if _checked:
+        return
+    with _checking:
+        if _checked:
             return
-        _tried.append(True)
+        _checked = True
+        if not CACHED or in_cache(shortcut):
+            return
         folder = Path(os.environ["NUMBA_CACHE_DIR"]).parent  # set by ``cache.use_cache_folder``
         try:
-            helper = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL,
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                      env=dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder)))
+            _helper = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       env=dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder)))
         except OSError:
             return  # no helper: this process compiles everything, as without one
-        _running.append(helper)
         atexit.register(wait_for_helper)  # never leave it behind
 
 
 def wait_for_helper() -> None:
-    """Wait until the helper, if one was started, has ended."""
-    with _starting:
-        while _running:
-            _running[0].wait()
-            _running.pop()
+    """Wait until the helper, if one was started, has ended (at once when it has)."""
+    if _helper is not None:
+        _helper.wait()
 
 
 def compile_late_kernels() -> None:

@@ -17,7 +17,7 @@ from canfield_solver.solving.solver import solve
 result = solve(sys.argv[1])
 counts = [len(kernel.stats.cache_hits) for kernel in (shortcut, rewind)]
 counts += [len(kernel.stats.cache_misses) for kernel in (shortcut, rewind)]
-print(result.verdict, len(result.moves), bool(compile_ahead._tried), *counts)
+print(result.verdict, len(result.moves), compile_ahead._helper is not None, *counts)
 """
 
 
