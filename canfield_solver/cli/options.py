@@ -267,3 +267,14 @@ def ascii_option(command: Callable) -> Callable:
     return click.option("--ascii", "ascii_", is_flag=True,
                         callback=lambda _ctx, _param, given: given or not shows_suits(sys.stdout),
                         help="Write suits as C D H S (the default where the output cannot show the suit symbols).")(command)
+
+
+def method_option(command: Callable) -> Callable:
+    """``--method``: how the honest player's moves are ranked (docs/hint.md)."""
+    from canfield_solver.core.play_methods import DEFAULT_METHOD, METHODS
+
+    return click.option("--method", type=click.Choice(list(METHODS), case_sensitive=False), default=DEFAULT_METHOD,
+                        show_default=True, callback=lambda _ctx, _param, value: value.lower(),
+                        help="plan: the line up to the next card shown that wins the most samples together; "
+                             "hindsight: the move whose position after it wins the most samples, each solved "
+                             "on its own (an upper bound).")(command)

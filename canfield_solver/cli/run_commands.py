@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import PLAYER_SAMPLES
 from canfield_solver.formats.codes import MAX_DEALS
 
 from .options import (
@@ -15,6 +16,7 @@ from .options import (
     WholeNumber,
     deal_options,
     limit_options,
+    method_option,
     options_from_flags,
     results_options,
     rule_options,
@@ -67,16 +69,17 @@ def stats(results_file: str, as_json: bool) -> None:
 @click.command()
 @deal_options
 @rule_options
-@click.option("--samples", type=WholeNumber(1, MAX_DEALS), default=10, show_default=True,
+@click.option("--samples", type=WholeNumber(1, MAX_DEALS), default=PLAYER_SAMPLES, show_default=True,
               help="Completions of the hidden cards each hint solves.")
+@method_option
 @limit_options(max_nodes=200_000, scope="per solve", memory_default="1G a worker, less if the RAM is short")
 @click.option("--verdict-max-nodes", type=WholeNumber(1, MAX_NODES), metavar="N", default=5_000_000,
               show_default=True, help="States of the full-information solve of each deal, for comparison.")
 @results_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes, only the summary.")
 def play(start: str | None, count: int | None, random_count: int | None, seed: int | None, deal_list: str | None,
-         samples: int, limits: Limits, verdict_max_nodes: int, jobs: int | None, out: str | None, resume: bool,
-         quiet: bool, **rule_flags: Any) -> None:
+         samples: int, method: str, limits: Limits, verdict_max_nodes: int, jobs: int | None, out: str | None,
+         resume: bool, quiet: bool, **rule_flags: Any) -> None:
     """Play many deals as an honest player who sees only what the game shows; --out keeps every game.
 
     Each game is recorded with the full-information verdict of the same deal; 'stats' on the
@@ -95,6 +98,6 @@ def play(start: str | None, count: int | None, random_count: int | None, seed: i
         check_results_file(out, resume, PLAY)
     options = options_from_flags(rule_flags)
     tasks = select_tasks(options, start, count, random_count, seed, deal_list)
-    run = play_tasks(options, limits, samples, verdict_max_nodes, jobs)
-    rows = run_batch(tasks, run, out, resume, quiet, kind=PLAY)
+    run = play_tasks(options, limits, samples, verdict_max_nodes, jobs, method)
+    rows = run_batch(tasks, run, out, resume, quiet, kind=PLAY, mine=lambda row: row.method == method)
     click.echo(report(rows, lambda text: click.echo(f"warning: {text}", err=True)))

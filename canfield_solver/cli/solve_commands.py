@@ -28,6 +28,7 @@ from .options import (
     board_options,
     file_options,
     limit_options,
+    method_option,
     options_from_flags,
     rule_options,
 )
@@ -148,6 +149,7 @@ def solve(deal: str, as_json: bool, limits: Limits, ascii_: bool, full: bool, bo
               help="Completions of the hidden cards to solve; the same ones serve every move.")
 @click.option("--seed", type=WholeNumber(0, MAX_SEED),
               help="Repeat the samples of an earlier hint (default: a new seed, printed).")
+@method_option
 @limit_options(max_nodes=200_000, scope="per solve",
                memory_default="1G a worker, less if the RAM is short")
 @click.option("--jobs", "-j", type=WholeNumber(1, MAX_JOBS), help="Worker processes (default: all cores).")
@@ -155,32 +157,33 @@ def solve(deal: str, as_json: bool, limits: Limits, ascii_: bool, full: bool, bo
               help="Print one JSON object: samples, seed, winnable and choices (best first).")
 @ascii_option
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def hint(position: str, samples: int, seed: int | None, limits: Limits, jobs: int | None, as_json: bool,
-         ascii_: bool, quiet: bool, **rule_flags: Any) -> None:
+def hint(position: str, samples: int, seed: int | None, method: str, limits: Limits, jobs: int | None,
+         as_json: bool, ascii_: bool, quiet: bool, **rule_flags: Any) -> None:
     """Rank every legal move of POSITION (hidden cards as '??' allowed) by how often it keeps the win.
 
-    Each sample of the hidden cards is solved as if every card were known (hindsight), so each
-    figure is an upper bound on the move's chance; see docs/hint.md.
+    Under --method plan (the default) a move is ranked by its plan: the best line beginning with
+    it that plays the same moves in every sample of the hidden cards up to the next card shown.
+    Each move's hindsight figure (each sample solved on its own, as if every card were known) is
+    shown too, as the upper bound it is; see docs/hint.md.
     """
 
     from tqdm import tqdm
 
-    from canfield_solver.core.hidden import has_hidden
     from canfield_solver.runs.jobs import worker_limits
     from canfield_solver.solving.hint import hint as run_hint
-    from canfield_solver.solving.hint import report_json, report_text
+    from canfield_solver.solving.hint import progress_steps, report_json, report_text
 
     setup = setup_game(position, options_from_flags(rule_flags), hidden_ok=True)
     jobs = jobs or os.cpu_count() or 1
-    total = samples if has_hidden(setup.position) else 1
+    total = progress_steps(setup.position, samples, method)
     with tqdm(total=total, unit="sample", file=sys.stderr, disable=quiet, delay=1.0, dynamic_ncols=True) as bar:
         result = run_hint(setup.position, setup.rules, samples=samples, seed=seed, limits=worker_limits(limits, jobs),
-                          jobs=jobs, progress=lambda: bar.update(1))
+                          jobs=jobs, progress=lambda: bar.update(1), method=method)
     if as_json:
-        click.echo(json.dumps(report_json(result, setup.position, ascii_), ensure_ascii=False))
+        click.echo(json.dumps(report_json(result, setup.position, setup.rules, ascii_), ensure_ascii=False))
         return
     limit_text = (", ".join([f"at most {limits.max_nodes} states"]
                             + ([f"{limits.time_limit:g} s"] if limits.time_limit else [])) + " a solve")
     heading = f"hint: {setup.game.name}, draw {setup.rules.draw}, {setup.rules.label}"
-    for line in report_text(result, setup.position, heading, limit_text, ascii_):
+    for line in report_text(result, setup.position, setup.rules, heading, limit_text, ascii_):
         click.echo(line)

@@ -108,3 +108,25 @@ def check_fanned(position: Position, draw: int) -> None:
     if HIDDEN in fanned:
         shown = "top card is" if draw == 1 else f"top {draw} cards are"
         raise DealError(f"{_WHERE}; under draw {draw} the waste's {shown} shown")
+
+
+Slot = tuple[str, int]  # a pile ("reserve" or "waste") and the index of a card in it
+
+
+def card_at(position: Position, slot: Slot) -> int:
+    """The card (or ``HIDDEN``) in ``slot`` of ``position``."""
+    pile, index = slot
+    return (position.reserve if pile == "reserve" else position.waste)[index]
+
+
+def shown_slots(position: Position, draw: int) -> list[Slot]:
+    """Where the game shows a card that may not have been seen: the reserve's top, and the waste's
+    fanned cards (its top ``draw``), these bottom to top, the order a draw turns them."""
+    fanned = range(max(0, len(position.waste) - draw), len(position.waste))
+    return [("waste", index) for index in fanned] + [("reserve", len(position.reserve) - 1)] * bool(position.reserve)
+
+
+def shows_unseen(position: Position, draw: int) -> bool:
+    """True when the game shows, in ``position``, a card the position hides: the move that led
+    here turned up a card not seen before."""
+    return any(card_at(position, slot) == HIDDEN for slot in shown_slots(position, draw))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from canfield_solver.core.errors import shown_path
 from canfield_solver.core.limits import Limits
@@ -19,7 +19,7 @@ from canfield_solver.core.presets import RuleOptions
 
 from .jobs import solve_locally, worker_limits
 from .results import BATCH, ResultsKind, ResultsWriter, Row, check_results_file, open_for_resume
-from .tasks import Task
+from .tasks import Task, deal_key
 
 
 def batch_solver(options: RuleOptions, limits: Limits, jobs: int | None,
@@ -47,8 +47,10 @@ def run_batch(
     quiet: bool = False,
     warn: Callable[[str], None] = lambda text: print(f"warning: {text}", file=sys.stderr),
     kind: ResultsKind = BATCH,
+    mine: Callable[[Any], bool] = lambda row: True,
 ) -> list:
-    """Do the tasks not yet in ``out`` and return the rows of all ``tasks``.
+    """Do the tasks not yet in ``out`` and return the rows of all ``tasks``; with ``resume``, the
+    rows of ``out`` for which ``mine(row)`` holds (``play``: of the method in force) count as done.
 
     ``solve_tasks`` takes the tasks still to do and yields their rows (of ``kind``) as
     they finish (``solve_locally``, the Dask runner, or ``play_jobs``'s player); each row is
@@ -56,9 +58,9 @@ def run_batch(
     """
     if out:
         check_results_file(out, resume, kind)
-    existing = open_for_resume(out, kind, warn) if out and resume else []
+    existing = [row for row in open_for_resume(out, kind, warn) if mine(row)] if out and resume else []
     wanted = {task.key for task in tasks}
-    done = {row.key: row for row in existing if row.key in wanted}
+    done = {deal_key(row): row for row in existing if deal_key(row) in wanted}
     todo = [task for task in tasks if task.key not in done]
     if done and not quiet:
         print(f"resuming: {len(done)} of {len(tasks)} deals already in {shown_path(out)}", file=sys.stderr)

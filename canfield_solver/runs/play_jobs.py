@@ -25,28 +25,30 @@ from .play_results import PlayRow
 from .tasks import Task
 
 
-def play_task(task: Task, options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None) -> PlayRow:
+def play_task(task: Task, options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None,
+              method: str) -> PlayRow:
     """Play one deal as the honest player, then solve it with every card known."""
     from canfield_solver.solving.solver import solve
 
     setup = setup_game(task.source, options)
     began = time.perf_counter()
-    game = play(setup.position, setup.rules, samples=samples, seed=game_seed(task.code), limits=limits)
+    game = play(setup.position, setup.rules, samples=samples, seed=game_seed(task.code), limits=limits, method=method)
     seconds = time.perf_counter() - began
     verdict = solve(setup, limits=replace(limits, max_nodes=verdict_nodes)).verdict
     return PlayRow(task.code, task.draw, task.rules, int(game.won), game.end, game.cards, game.best_cards,
-                   len(game.moves), samples, game.samples, game.unknown, round(seconds, 6), verdict)
+                   len(game.moves), samples, game.samples, game.unknown, round(seconds, 6), verdict, method)
 
 
-def _play_worker(options: RuleOptions, limits: Limits, samples: int,
-                 verdict_nodes: int | None) -> Callable[[Task], PlayRow]:
-    return functools.partial(play_task, options=options, limits=limits, samples=samples, verdict_nodes=verdict_nodes)
+def _play_worker(options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None,
+                 method: str) -> Callable[[Task], PlayRow]:
+    return functools.partial(play_task, options=options, limits=limits, samples=samples, verdict_nodes=verdict_nodes,
+                             method=method)
 
 
 def play_tasks(options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None,
-               jobs: int | None) -> Callable[[list[Task]], Iterable[PlayRow]]:
+               jobs: int | None, method: str) -> Callable[[list[Task]], Iterable[PlayRow]]:
     """How the ``play`` command plays its deals: one game per worker, on ``jobs`` processes
     (default: all cores), each worker's solves within ``worker_limits``."""
     jobs = jobs or os.cpu_count() or 1
     return lambda todo: run_each(todo, jobs, _play_worker, (options, worker_limits(limits, jobs), samples,
-                                                           verdict_nodes))
+                                                           verdict_nodes, method))

@@ -3,7 +3,7 @@
 The file is a ``results`` file like ``batch``'s (the same writing, resume and torn-line safety);
 only its columns differ::
 
-    code, draw, rules   the deal and its rule set (the row's key)
+    code, draw, rules   the deal and its rule set (with ``method``, the row's key)
     won                 1 when the honest player won, else 0
     end                 how the game ended: won, lost, stuck, cycle or turns (see ``play``)
     cards, best_cards   cards on the foundations at the end and at best, the base card included
@@ -12,6 +12,7 @@ only its columns differ::
     solves, unknown     positions solved to choose the moves, and how many hit a limit
     seconds             seconds the game took
     verdict             the solver's verdict on the same deal with every card known
+    method              how the player ranked its moves: plan or hindsight (``--method``)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from canfield_solver.core.errors import quote
+from canfield_solver.core.play_methods import METHODS
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.solving.honest_player import CYCLE, LOST, STUCK, TURNS, WON
 
@@ -44,22 +46,25 @@ class PlayRow(NamedTuple):
     unknown: int
     seconds: float
     verdict: Verdict
+    method: str
 
     @property
-    def key(self) -> tuple[str, int, str]:
-        return (self.code, self.draw, self.rules)
+    def key(self) -> tuple[str, int, str, str]:
+        return (self.code, self.draw, self.rules, self.method)
 
 
 def _play_row(values: Sequence) -> PlayRow:
-    code, draw, rules, won, end, cards, best_cards, moves, samples, solves, unknown, seconds, verdict = values
+    code, draw, rules, won, end, cards, best_cards, moves, samples, solves, unknown, seconds, verdict, method = values
     check_names(code, rules)
+    if method not in METHODS:
+        raise ValueError(f"method {quote(method)} is not one of {', '.join(METHODS)}")
     if end not in ENDS:
         raise ValueError(f"end {quote(end)} is not one of {', '.join(ENDS)}")
     verdict = check_verdict(verdict)
     row = PlayRow(code, number(draw, int, "draw"), rules, number(won, int, "won"), end, number(cards, int, "cards"),
                   number(best_cards, int, "best_cards"), number(moves, int, "moves"), number(samples, int, "samples"),
                   number(solves, int, "solves"), number(unknown, int, "unknown"), number(seconds, float, "seconds"),
-                  verdict)
+                  verdict, method)
     check_draw(row.draw)
     if row.won != (end == WON):
         raise ValueError("won must be 1 exactly when the game ended won")

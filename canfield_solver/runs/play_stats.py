@@ -44,7 +44,7 @@ def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float, fl
 
 def unique_games(rows: Iterable[PlayRow], warn: Callable[[str], None]) -> list[PlayRow]:
     """The first row of each deal; later rows of a deal already counted are left out, and said so."""
-    first: dict[tuple[str, int, str], PlayRow] = {}
+    first: dict[tuple[str, int, str, str], PlayRow] = {}
     repeats = 0
     for row in rows:
         if row.key in first:
@@ -57,7 +57,7 @@ def unique_games(rows: Iterable[PlayRow], warn: Callable[[str], None]) -> list[P
 
 
 def summary(rows: list[PlayRow]) -> dict:
-    """The figures of the games of one draw mode and rule set (``rows``, not empty)."""
+    """The figures of the games of one draw mode, rule set and method (``rows``, not empty)."""
     deals = len(rows)
     won = sum(row.won for row in rows)
     full = {verdict: sum(row.verdict == verdict for row in rows) for verdict in Verdict}
@@ -67,7 +67,7 @@ def summary(rows: list[PlayRow]) -> dict:
     net, net_low, net_high = mean_interval([payout(row.cards) - DECK_PRICE for row in rows])
     seconds = sorted(row.seconds for row in rows)
     return {
-        "kind": "play", "draw": rows[0].draw, "rules": rows[0].rules, "deals": deals,
+        "kind": "play", "draw": rows[0].draw, "rules": rows[0].rules, "method": rows[0].method, "deals": deals,
         "samples": sorted({row.samples for row in rows}),
         "won": won, "win_rate": won / deals, "interval": {"low": low, "high": high},
         "full_information": {**full, "decided": decided, "win_rate": full[Verdict.WINNABLE] / decided if decided else None,
@@ -103,7 +103,7 @@ def format_summary(figures: dict) -> str:
     times = figures["seconds"]
     return "\n".join([
         f"draw {figures['draw']}, {figures['rules']}: {deals} game{'' if deals == 1 else 's'} of the honest player "
-        f"({samples} samples a hint)",
+        f"(method {figures['method']}, {samples} samples a hint)",
         f"  honest player: won {figures['won']}, win rate {_percent(figures['win_rate'])}, "
         f"95% interval {_percent(interval['low'])} to {_percent(interval['high'])}",
         f"  full information (same deals): winnable {full['winnable']}, unwinnable {full['unwinnable']}, "
@@ -123,10 +123,10 @@ def format_summary(figures: dict) -> str:
 
 
 def summaries(rows: Iterable[PlayRow], warn: Callable[[str], None]) -> list[dict]:
-    """One summary per (draw, rules), in the order they first appear."""
-    groups: dict[tuple[int, str], list[PlayRow]] = {}
+    """One summary per (draw, rules, method), in the order they first appear."""
+    groups: dict[tuple[int, str, str], list[PlayRow]] = {}
     for row in unique_games(rows, warn):
-        groups.setdefault((row.draw, row.rules), []).append(row)
+        groups.setdefault((row.draw, row.rules, row.method), []).append(row)
     return [summary(group) for group in groups.values()]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from canfield_solver.core.errors import InputError, shown_path
 from canfield_solver.core.presets import RuleOptions, resolve_rules
@@ -29,6 +29,11 @@ class Task(NamedTuple):
     @property
     def key(self) -> tuple[str, int, str]:
         return (self.code, self.draw, self.rules)
+
+
+def deal_key(row: Any) -> tuple[str, int, str]:
+    """The task a results row answers: its ``(code, draw, rules)``, as ``Task.key``."""
+    return (row.code, row.draw, row.rules)
 
 
 def range_sources(start: str, count: int, options: RuleOptions) -> list[str]:

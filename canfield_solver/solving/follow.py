@@ -23,13 +23,15 @@ from typing import Any
 
 from canfield_solver.core.cards import HIDDEN, card_name, parse_card, suit_of
 from canfield_solver.core.errors import InputError
+from canfield_solver.core.hidden import card_at, hidden_count
+from canfield_solver.core.play_methods import PLAN
 from canfield_solver.core.position import COLUMN_COUNT, DealError, Position
 from canfield_solver.core.referee import DRAW, Move, apply
 from canfield_solver.core.rules import Rules
 from canfield_solver.formats.move_text import format_move, parse_move
 from canfield_solver.formats.session_file import SessionSetup, SessionWriter
 
-from .honest_player import SKIPPED, Advice, HonestPlayer, card_at
+from .honest_player import SKIPPED, Advice, HonestPlayer
 
 ALTERNATIVES = 5  # the moves after the advice a turn offers, numbered
 RESERVE_SIZE, STOCK_SIZE = 13, 34
@@ -167,6 +169,7 @@ class FollowSession:
         if self.started and self.history:
             player, self.deal = self.history.pop()
             self._player = player.copy()
+            self._restore_plan()
         elif self.start_answers:
             self._player = None  # the start is asked again from its last question
             self.start_answers.pop()
@@ -194,8 +197,26 @@ class FollowSession:
                         raise InputError("nothing to undo")
                 except (InputError, ValueError) as error:
                     raise InputError(f"session file line {number} does not replay: {error}") from None
+            if self.started:
+                self._restore_plan()
         finally:
             self.writer = writer
+
+    def _restore_plan(self) -> None:
+        """The plan the player is playing at this turn, worked out again (a replay works out no
+        advice, and a player kept for ``undo`` may have been made by one). A plan ends with a move
+        that shows cards, so only the moves since the last such move matter: the player as it
+        was after it advises again at each of them, as it did in the session, and plays them."""
+        if self.player.method != PLAN or self.player.to_show:
+            return
+        views = [before.view for before, _ in self.history] + [self.view]
+        start = next((turn + 1 for turn in range(len(self.history) - 1, -1, -1)
+                      if hidden_count(views[turn + 1]) < hidden_count(views[turn])), 0)
+        player = self.history[start][0].copy() if start < len(self.history) else self.player
+        for move in self.player.moves[start:]:
+            player.advise()
+            player.play(move)
+        self._player, self.advice, self.before = player, None, None
 
     def _begin(self, start: Position) -> None:
         setup = self.setup

@@ -9,9 +9,13 @@ has seen and writes ``??`` for the others (``view``). At each turn it plays
 1. a proven-safe foundation move when there is one (the engine's ``safe_foundation_move``,
    which needs no foundation return; only one of the reserve top, a column top or the waste top,
    so it depends on seen cards only), else
-2. the best move of ``hint.hint`` on its view, among those that do not bring back a view it has
-   had before (a move that turns up no new card leads to a view known in advance; one that does
-   brings new knowledge, so a new view).
+2. under the ``plan`` method (the default), the next move of the plan it is playing, else the
+   best plan of ``hint.hint`` on its view when that plan keeps the win in some sample: it then
+   plays the plan's moves up to the card it shows (``solving.plan``), choosing again once that
+   card is known; the samples are drawn from a seed made of the game's seed and the view;
+3. else (and always under ``hindsight``) the move of ``hint.hint`` with the best hindsight
+   figure, among those that do not bring back a view it has had before (a move that turns up no
+   new card leads to a view known in advance; one that does brings new knowledge, so a new view).
 
 Once every card is known (no ``??`` left in its view) it asks the solver instead: a win is
 played out along the solver's line, a proven loss ends the game ("lost"); an unknown verdict
@@ -34,15 +38,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canfield_solver.core.cards import HIDDEN, card_name
-from canfield_solver.core.hidden import fill, has_hidden, unseen_cards
+from canfield_solver.core.hidden import Slot, card_at, fill, has_hidden, shown_slots, shows_unseen, unseen_cards
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import DEFAULT_METHOD, PLAN, PLAYER_SAMPLES
 from canfield_solver.core.position import DealError, Position
 from canfield_solver.core.referee import DRAW, RECYCLE, Move, apply, legal_moves
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.engine.driver import safe_top_play
 
-from .hint import DEFAULT_MAX_NODES, Choice, hint
+from .hint import DEFAULT_MAX_NODES, Choice, hint, progress_steps
+from .plan import Plan
 from .solver import solve
 
 WON, LOST, STUCK, CYCLE, TURNS = "won", "lost", "stuck", "cycle", "turns"
@@ -103,29 +109,15 @@ def safe_move(shown: Position, rules: Rules) -> Move | None:
     return safe_top_play(fill(shown, unseen_cards(shown)), rules)
 
 
-Slot = tuple[str, int]  # a pile ("reserve" or "waste") and the index of a card in it
-
-
-def card_at(position: Position, slot: Slot) -> int:
-    """The card (or ``HIDDEN``) in ``slot`` of ``position``."""
-    pile, index = slot
-    return (position.reserve if pile == "reserve" else position.waste)[index]
-
-
-def shown_slots(position: Position, draw: int) -> list[Slot]:
-    """Where the game shows a card that may not have been seen: the reserve's top, and the waste's
-    fanned cards (its top ``draw``), these bottom to top, the order a draw turns them."""
-    fanned = range(max(0, len(position.waste) - draw), len(position.waste))
-    return [("waste", index) for index in fanned] + [("reserve", len(position.reserve) - 1)] * bool(position.reserve)
-
-
 @dataclass
 class Advice:
     """What the player plays next: ``move``, and ``choices``, the hint that chose it (best first;
-    empty when a safe move or the solver's line chose it)."""
+    empty when a safe move, the solver's line or a plan chosen before chose it); ``plan``: the
+    plan the move is part of."""
 
     move: Move
     choices: list[Choice]
+    plan: Plan | None = None
 
 
 class HonestPlayer:
@@ -135,9 +127,11 @@ class HonestPlayer:
     come from outside, by ``show``: from the real deal (``play()``) or from a person following a
     game (``canfield-solver follow``), so nothing it does depends on a card it has not seen."""
 
-    def __init__(self, start: Position, rules: Rules, *, samples: int = 10, seed: int = 0,
-                 limits: Limits = Limits(max_nodes=DEFAULT_MAX_NODES), jobs: int = 1) -> None:
-        self.rules, self.samples, self.limits, self.jobs = rules, samples, limits, jobs
+    def __init__(self, start: Position, rules: Rules, *, samples: int = PLAYER_SAMPLES, seed: int = 0,
+                 limits: Limits = Limits(max_nodes=DEFAULT_MAX_NODES), jobs: int = 1,
+                 method: str = DEFAULT_METHOD) -> None:
+        self.rules, self.samples, self.limits, self.jobs, self.method = rules, samples, limits, jobs, method
+        self.seed = seed
         self.rng = random.Random(seed)
         self.view = start
         self.views: set = set()  # the views had so far (score and recycles left out), and their boards
@@ -145,6 +139,8 @@ class HonestPlayer:
         self.best = sum(start.foundations)
         self.solved = self.unknown = 0
         self.line: list[Move] = []  # the solver's win, once every card is known
+        self.plan: Plan | None = None  # the plan being played (method PLAN)
+        self.planned: list[Move] = []  # its moves not yet played
         self.to_show: list[Slot] = self._hidden_slots()  # shown by the last move (or the game's first turn), not yet known
         if not self.to_show:
             self._remember()
@@ -153,6 +149,7 @@ class HonestPlayer:
         """A player that knows what this one knows and will advise as it would (its seeds too)."""
         twin = copy.copy(self)
         twin.views, twin.moves, twin.line, twin.to_show = set(self.views), list(self.moves), list(self.line), list(self.to_show)
+        twin.planned = list(self.planned)
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
         return twin
@@ -178,18 +175,24 @@ class HonestPlayer:
             if result.verdict == Verdict.WINNABLE:
                 self.line = list(result.moves)
                 return Advice(self.line[0], [])
+        if self.planned:
+            return Advice(self.planned[0], [], self.plan)
         safe = safe_move(self.view, self.rules)
         if safe is not None:
             return Advice(safe, [])
         if not legal_moves(self.view, self.rules):
             return STUCK
-        seed = self.rng.randrange(2**32)
+        seed = self._view_seed() if self.method == PLAN else self.rng.randrange(2**32)
         if not compute:
             return SKIPPED
         ranked = hint(self.view, self.rules, samples=self.samples, seed=seed, limits=self.limits, jobs=self.jobs,
-                      progress=progress)
-        self.solved += ranked.samples
+                      progress=progress, method=self.method)
+        self.solved += progress_steps(self.view, ranked.samples, self.method)
         self.unknown += ranked.winnable.unknown
+        best = ranked.choices[0].plan if ranked.choices else None
+        if best is not None and best.tally.wins:
+            self.plan, self.planned = best, list(best.moves)
+            return Advice(best.moves[0], ranked.choices, best)
         move = next((choice.move for choice in ranked.choices if self._new_view(choice.move)), None)
         return CYCLE if move is None else Advice(move, ranked.choices)
 
@@ -200,6 +203,7 @@ class HonestPlayer:
         self.moves.append(move)
         self.best = max(self.best, sum(self.view.foundations))
         self.line = self.line[1:] if self.line[:1] == [move] else []
+        self.planned = self.planned[1:] if self.planned[:1] == [move] else []
         self.to_show = self._hidden_slots()
         if not self.to_show:
             self._remember()
@@ -225,6 +229,11 @@ class HonestPlayer:
         """The game so far, ended by ``end``."""
         return PlayedGame(end, sum(self.view.foundations), self.best, list(self.moves), self.solved, self.unknown)
 
+    def _view_seed(self) -> int:
+        """The seed of a plan's samples: made of the game's seed and the view, so that a player
+        brought to a view by any history (a ``follow`` session resumed) draws the same samples."""
+        return zlib.crc32(repr((self.seed, _known(self.view, self.rules))).encode("ascii"))
+
     def _hidden_slots(self) -> list[Slot]:
         return [slot for slot in shown_slots(self.view, self.rules.draw) if card_at(self.view, slot) == HIDDEN]
 
@@ -237,7 +246,7 @@ class HonestPlayer:
         card depends only on where the hidden cards lie, not on which they are, and a move that
         turns up none leads to a view the player can work out, so this uses nothing it has not seen."""
         after = apply(self.view, move, self.rules)
-        if any(card_at(after, slot) == HIDDEN for slot in shown_slots(after, self.rules.draw)):
+        if shows_unseen(after, self.rules.draw):
             return True
         state = _known(after, self.rules)
         return state not in self.views and (move.kind in (DRAW, RECYCLE) or _board(state) not in self.views)
@@ -247,16 +256,18 @@ def play(
     position: Position,
     rules: Rules,
     *,
-    samples: int = 10,
+    samples: int = PLAYER_SAMPLES,
     seed: int = 0,
     limits: Limits = Limits(max_nodes=DEFAULT_MAX_NODES),
     max_turns: int | None = None,
     jobs: int = 1,
+    method: str = DEFAULT_METHOD,
 ) -> PlayedGame:
-    """Play the real deal ``position`` from where it stands as the honest player; ``seed`` makes
-    the hints' samples, and so the game, reproducible. ``limits`` limit each solve."""
+    """Play the real deal ``position`` from where it stands as the honest player choosing its
+    moves by ``method``; ``seed`` makes the hints' samples, and so the game, reproducible.
+    ``limits`` limit each solve."""
     player = HonestPlayer(view(position, shown_cards(position)), rules, samples=samples, seed=seed, limits=limits,
-                          jobs=jobs)
+                          jobs=jobs, method=method)
     while True:
         if not player.view.is_won and max_turns is not None and len(player.moves) >= max_turns:
             return player.game(TURNS)

@@ -34,6 +34,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from canfield_solver.core.hidden import hide
+from canfield_solver.core.play_methods import METHODS
 from canfield_solver.core.referee import apply, legal_moves
 from canfield_solver.core.rules import Rules
 from canfield_solver.formats.codes import format_code, position_from_number
@@ -580,12 +581,12 @@ RESULTS_ROWS = {  # each kind's valid rows (the deal's code is set apart by its 
     "play": st.tuples(st.sampled_from(ENDS), st.integers(0, 51), st.integers(0, 52), st.integers(0, 1000),
                       st.integers(0, 1000)).flatmap(
         lambda t: st.builds(
-            lambda draw, rules, moves, samples, seconds, verdict: [
+            lambda draw, rules, moves, samples, seconds, verdict, method: [
                 draw, rules, int(t[0] == "won"), t[0], 52 if t[0] == "won" else min(t[1], t[2]),
                 52 if t[0] == "won" else max(t[1], t[2]), moves, samples, max(t[3], t[4]), min(t[3], t[4]),
-                seconds, verdict],
+                seconds, verdict, method],
             st.sampled_from([1, 3]), st.sampled_from(RULE_NAMES), st.integers(0, 500), st.integers(1, 100),
-            st.floats(0, 100), st.sampled_from(["winnable", "unwinnable", "unknown"]))),
+            st.floats(0, 100), st.sampled_from(["winnable", "unwinnable", "unknown"]), st.sampled_from(METHODS))),
 }
 RESULTS_KINDS = {"batch": BATCH, "play": PLAY}
 NUMBER_COLUMNS = {"batch": ["draw", "moves", "nodes", "seconds"],

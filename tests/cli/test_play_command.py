@@ -34,8 +34,9 @@ def test_play_records_each_game_as_the_player_plays_it_and_resume_adds_the_rest(
     assert more.status == 0, more.err
     rows = rows_of(out)
     codes = [format_code(number, 3) for number in range(parse_code(START)[1], parse_code(START)[1] + 3)]
-    assert sorted(code for code, _, _ in rows) == codes
-    for (code, draw, rules), row in rows.items():
+    assert sorted(code for code, _, _, _ in rows) == codes
+    for (code, draw, rules, method), row in rows.items():
+        assert method == "plan"
         setup = setup_game(code)
         game = play(setup.position, setup.rules, samples=2, seed=game_seed(code), limits=Limits(max_nodes=2000))
         assert (row.won, row.end, row.cards, row.best_cards, row.moves) == (
@@ -50,6 +51,25 @@ def test_play_gives_the_same_games_on_two_workers(run_cli, tmp_path):
     assert run_cli("play", "--start", START, "--count", "2", *ARGS, "--jobs", "1", "--out", str(one)).status == 0
     assert run_cli("play", "--start", START, "--count", "2", *ARGS, "--jobs", "2", "--out", str(two)).status == 0
     assert rows_of(one) == rows_of(two)
+
+
+def test_play_records_the_method_and_plays_it(run_cli, tmp_path):
+    out = tmp_path / "games.csv"
+    result = run_cli("play", "--start", START, "--count", "2", *ARGS, "--jobs", "1", "--method", "hindsight",
+                     "--out", str(out))
+    assert result.status == 0, result.err
+    assert "(method hindsight, 2 samples a hint)" in result.out
+    for (code, _, _, method), row in rows_of(out).items():
+        setup = setup_game(code)
+        game = play(setup.position, setup.rules, samples=2, seed=game_seed(code), limits=Limits(max_nodes=2000),
+                    method="hindsight")
+        assert method == "hindsight" and (row.end, row.moves, row.solves) == (game.end, len(game.moves), game.samples)
+    # The same file, the other method: the same deals are played again, as rows of their own.
+    again = run_cli("play", "--start", START, "--count", "2", *ARGS, "--jobs", "1", "--out", str(out), "--resume")
+    assert again.status == 0, again.err
+    assert sorted(method for _, _, _, method in rows_of(out)) == ["hindsight", "hindsight", "plan", "plan"]
+    bad = run_cli("play", "--start", START, "--count", "2", "--method", "guess")
+    assert bad.status == 2 and "'guess' is not one of 'plan', 'hindsight'" in bad.err
 
 
 def test_play_refuses_a_resume_without_a_results_file(run_cli):

@@ -15,8 +15,8 @@ from canfield_solver.solving.intervals import wilson_interval
 RULES = "worry-back moves-any passes-unlimited"
 
 
-def game(code, won, end, cards, best, verdict, seconds=1.0):
-    return PlayRow(code, 3, RULES, won, end, cards, best, 100, 10, 500, 3, seconds, verdict)
+def game(code, won, end, cards, best, verdict, seconds=1.0, method="plan"):
+    return PlayRow(code, 3, RULES, won, end, cards, best, 100, 10, 500, 3, seconds, verdict, method)
 
 
 # Payouts 500, 50, 100, 5: nets 450, 0, 50, -45; mean 113.75, sample standard deviation 227.5.
@@ -51,6 +51,7 @@ def test_play_rows_survive_the_round_trip(fmt):
     (GAMES[1]._replace(best_cards=53), "cards must be from 0 to best_cards"),
     (GAMES[1]._replace(unknown=501), "unknown must be at most solves"),
     (GAMES[1]._replace(verdict="won"), "verdict 'won' is not one of"),
+    (GAMES[1]._replace(method="guess"), "method 'guess' is not one of plan, hindsight"),
 ])
 def test_malformed_play_rows_say_what_is_wrong(row, reason):
     with pytest.raises(ValueError) as error:
@@ -66,6 +67,7 @@ def test_stats_json_of_a_play_file(run_cli, tmp_path, fmt):
     assert result.status == 0 and result.err == ""
     (figures,) = json.loads(result.out)
     assert (figures["kind"], figures["draw"], figures["rules"], figures["deals"]) == ("play", 3, RULES, 4)
+    assert figures["method"] == "plan"
     assert figures["won"] == 1 and figures["win_rate"] == 0.25
     low, high = wilson_interval(1, 4)
     assert figures["interval"] == pytest.approx({"low": low, "high": high})
@@ -90,13 +92,25 @@ def test_stats_text_of_a_play_file(run_cli, tmp_path):
     assert result.status == 0
     assert result.err == "warning: 1 repeated row(s) of a deal already counted were left out\n"
     lines = result.out.splitlines()
-    assert lines[0] == f"draw 3, {RULES}: 4 games of the honest player (10 samples a hint)"
+    assert lines[0] == f"draw 3, {RULES}: 4 games of the honest player (method plan, 10 samples a hint)"
     assert lines[1].startswith("  honest player: won 1, win rate 25.00%, 95% interval 4.56% to 69.94%")
     assert "winnable 2, unwinnable 1, unknown 1; 66.67% of 3 decided" in lines[2]
     assert "mean 20.75 at the end, 22.25 at best" in result.out
     assert "games ended: won 1, lost 1, stuck 1, cycle 1, turns 0" in result.out
     assert "2000, of which 12 hit a limit" in result.out
     assert "player's mean net $113.75 a game, 95% interval -$109.20 to $336.70 (normal approximation" in result.out
+
+
+def test_stats_keeps_the_methods_of_one_file_apart(run_cli, tmp_path):
+    path = tmp_path / "games.jsonl"
+    hindsight = [row._replace(method="hindsight", won=0, end="cycle", cards=30, best_cards=30) for row in GAMES[:2]]
+    write(path, GAMES + hindsight, "jsonl")  # the same deals played by both methods: no repeat
+    result = run_cli("stats", "--json", str(path))
+    assert result.status == 0 and result.err == ""
+    by_method = {figures["method"]: figures for figures in json.loads(result.out)}
+    assert (by_method["plan"]["deals"], by_method["plan"]["won"]) == (4, 1)
+    assert (by_method["hindsight"]["deals"], by_method["hindsight"]["won"]) == (2, 0)
+    assert set(by_method["plan"]) == set(by_method["hindsight"])
 
 
 def test_a_batch_file_is_no_play_file_to_resume(run_cli, tmp_path):

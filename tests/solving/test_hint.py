@@ -143,13 +143,23 @@ def test_cli_json_is_best_first_with_rates_and_intervals(run_cli, tmp_path):
     result = run_cli("hint", str(path), "--draw", "1", "--no-worry-back", "--samples", "8", "--seed", "2", "--json")
     assert result.status == 0, result.err
     data = json.loads(result.out)
-    assert set(data) == {"samples", "seed", "winnable", "choices"} and (data["samples"], data["seed"]) == (8, 2)
+    assert set(data) == {"samples", "seed", "method", "winnable", "choices"} and (data["samples"], data["seed"]) == (8, 2)
+    assert data["method"] == "plan"
     assert data["winnable"] == {"wins": 8, "unknown": 0, "rate": 1.0, "low": pytest.approx(0.6756, abs=1e-4),
                                 "high": 1.0}
     assert [c["move"] for c in data["choices"]][-1] == "waste A♥ -> column 4"
     for choice in data["choices"]:
-        assert set(choice) == {"move", "wins", "unknown", "rate", "low", "high"}
+        assert set(choice) == {"move", "wins", "unknown", "rate", "low", "high", "plan"}
         assert choice["rate"] == choice["wins"] / 8 and choice["low"] <= choice["rate"] <= choice["high"]
+        plan = choice["plan"]
+        if plan is not None:  # a sample won after the whole plan is won after its first move
+            assert plan["moves"][0] == choice["move"] and plan["wins"] <= choice["wins"]
+    assert data["choices"][0]["plan"]["wins"] == 8
+    hindsight = json.loads(run_cli("hint", str(path), "--draw", "1", "--no-worry-back", "--samples", "8", "--seed", "2",
+                                   "--json", "--method", "hindsight").out)
+    assert hindsight["method"] == "hindsight" and all("plan" not in choice for choice in hindsight["choices"])
+    assert sorted((c["move"], c["wins"]) for c in hindsight["choices"]) == sorted(
+        (c["move"], c["wins"]) for c in data["choices"])
     # Same seed, same samples: two worker processes give the same answer as one.
     again = run_cli("hint", str(path), "--draw", "1", "--no-worry-back", "--samples", "8", "--seed", "2", "--json",
                     "--jobs", "1")
@@ -163,7 +173,13 @@ def test_cli_text_says_what_it_measures(run_cli, tmp_path):
                   "--seed", "7", "-j", "1").out
     assert "5 samples (seed 7) of the 3 hidden cards" in out and "hindsight" in out and "upper bound" in out
     assert "position: winnable in 5 of 5 (100.0%, 95% 56.6%-100.0%), 0 hit a limit" in out
-    assert out.splitlines()[-1].endswith("waste A♥ -> column 4")
+    lines = out.splitlines()
+    assert lines[-2].endswith("waste A♥ -> column 4") and lines[-2].split()[1] == "-"  # no plan begins with it
+    assert lines[-1].startswith("plan of move 1, up to the next card shown: ")
+    assert lines[-1].split(": ", 1)[1].split("; ")[0] == lines[-4].split("  ")[-1]
+    hindsight = run_cli("hint", str(path), "--rules", "pysolfc", "--draw", "1", "--moves", "any", "--samples", "5",
+                        "--seed", "7", "-j", "1", "--method", "hindsight").out
+    assert hindsight.splitlines()[-1].endswith("waste A♥ -> column 4") and "plan" not in hindsight
     exact = run_cli("hint", "CF1-D3-AAAAAAE", "-q").out
     assert "no hidden card: the solver's verdict after each move" in exact
     assert exact.splitlines()[1] == "position: unwinnable"

@@ -6,6 +6,7 @@ import pytest
 
 from canfield_solver.core.hidden import fill, has_hidden
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import METHODS
 from canfield_solver.core.position import validate
 from canfield_solver.core.referee import apply
 from canfield_solver.core.rules import Rules
@@ -26,10 +27,11 @@ def _seen_after(position, rules, moves):
     return seen, position
 
 
+@pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("rules, number", [(APP, 2), (NO_RETURN, 3)])
-def test_moves_do_not_depend_on_cards_not_yet_seen(rules, number):
+def test_moves_do_not_depend_on_cards_not_yet_seen(rules, number, method):
     deal = position_from_number(number)
-    game = play(deal, rules, **SETTINGS, max_turns=60)
+    game = play(deal, rules, **SETTINGS, max_turns=60, method=method)
     rng = random.Random(number)
     checked = 0
     for turn in (5, 30, 55):
@@ -44,15 +46,16 @@ def test_moves_do_not_depend_on_cards_not_yet_seen(rules, number):
                 rng.shuffle(shuffled)
             other = validate(fill(hidden_then, shuffled))  # another real deal, the same as far as seen
             assert other != deal or len(unseen) == 1
-            assert play(other, rules, **SETTINGS, max_turns=turn).moves == game.moves[:turn]
+            assert play(other, rules, **SETTINGS, max_turns=turn, method=method).moves == game.moves[:turn]
             checked += 1
     assert checked >= 4
 
 
+@pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("rules, number", [(APP, 2), (APP, 4), (NO_RETURN, 1), (NO_RETURN, 4)])
-def test_a_game_replays_on_the_referee_and_says_how_it_ended(rules, number):
+def test_a_game_replays_on_the_referee_and_says_how_it_ended(rules, number, method):
     deal = position_from_number(number)
-    game = play(deal, rules, **SETTINGS)
+    game = play(deal, rules, **SETTINGS, method=method)
     _, end = _seen_after(deal, rules, game.moves)  # every move legal in turn
     assert game.cards == sum(end.foundations) and game.best_cards >= game.cards
     assert game.won == end.is_won == (game.end == WON)

@@ -64,7 +64,7 @@ def fake_game(task) -> PlayRow:
     cards = 52 if won else 1 + mix % 40
     return PlayRow(task.code, task.draw, task.rules, int(won), "won" if won else ("stuck", "cycle")[mix % 2],
                    cards, cards + (0 if won else mix % 3), 30 + mix % 200, 10, 7 + mix % 900, mix % 7, 0.5,
-                   ("winnable", "unwinnable", "unknown")[mix % 3 if not won else 0])
+                   ("winnable", "unwinnable", "unknown")[mix % 3 if not won else 0], "plan")
 
 
 def fake_play_worker():

@@ -15,6 +15,7 @@ from click.core import ParameterSource
 
 from canfield_solver.core.errors import shown_path
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import PLAYER_SAMPLES
 from canfield_solver.core.presets import get_preset, resolve_rules
 from canfield_solver.core.user_folders import user_folder
 from canfield_solver.formats.codes import MAX_DEALS, format_code, is_code, parse_code
@@ -34,7 +35,7 @@ FIXED_BY_SESSION = ("position", "practice", "samples", "seed", "time_limit", "ma
 @click.option("--practice", is_flag=True,
               help="POSITION is a whole deal (a game code, pysol:N, a deal file): play it with its cards hidden "
                    "as the app hides them, each card shown when the game would show it.")
-@click.option("--samples", type=WholeNumber(1, MAX_DEALS), default=10, show_default=True,
+@click.option("--samples", type=WholeNumber(1, MAX_DEALS), default=PLAYER_SAMPLES, show_default=True,
               help="Completions of the hidden cards each hint solves (as 'play').")
 @click.option("--seed", type=WholeNumber(0, MAX_SEED),
               help="Seed of the hints' samples (default: a practice deal's as 'play' seeds it, else a new one).")

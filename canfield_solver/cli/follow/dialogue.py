@@ -21,8 +21,9 @@ from canfield_solver.formats.input_text import read_line
 from canfield_solver.formats.move_text import format_move, parse_move
 from canfield_solver.formats.position_text import format_position_text
 from canfield_solver.solving.follow import CARDS, END, MOVE, FollowSession, Question
-from canfield_solver.solving.hint import Tally, choices_json
+from canfield_solver.solving.hint import Choice, Tally, choices_json
 from canfield_solver.solving.honest_player import CYCLE, LOST, STUCK, WON
+from canfield_solver.solving.plan import Plan
 
 from ..board import Style, render_board, use_color
 from ..output_file import write_new_file
@@ -165,14 +166,14 @@ class Dialogue:
         else:
             assert question.advice is not None
             advice = question.advice
-            tally = next((choice.tally for choice in advice.choices if choice.move == advice.move), None)
+            chosen = next((choice for choice in advice.choices if choice.move == advice.move), None)
             self._say(f"turn {session.turn + 1}: {format_move(advice.move, session.view, self.ascii)}"
-                      f"  ({self._why(tally)})")
+                      f"  ({self._why(chosen, advice.plan)})")
             if advice.choices and not any(choice.tally.wins for choice in advice.choices):
                 self._say("  no sample of the hidden cards can be won: the advice plays on")
             for number, move in enumerate(question.alternatives, 1):
-                other = next(choice.tally for choice in advice.choices if choice.move == move)
-                self._say(f"  {number}. {format_move(move, session.view, self.ascii)}  ({self._why(other)})")
+                other = next(choice for choice in advice.choices if choice.move == move)
+                self._say(f"  {number}. {format_move(move, session.view, self.ascii)}  ({self._why(other, None)})")
         if self.as_json:
             row: dict[str, Any] = {"turn": session.turn, "asks": question.asks}
             if question.asks == CARDS:
@@ -180,7 +181,7 @@ class Dialogue:
             else:
                 assert question.advice is not None
                 row.update(recommended=format_move(question.advice.move, session.view, self.ascii),
-                           choices=choices_json(question.advice.choices, session.view, self.ascii))
+                           choices=choices_json(question.advice.choices, session.view, session.rules, self.ascii))
             self._emit(row, played, shown, error, None)
         else:
             click.echo("> ", nl=False)
@@ -202,13 +203,18 @@ class Dialogue:
         click.echo(json.dumps(row, ensure_ascii=False))
         sys.stdout.flush()
 
-    def _why(self, tally: Tally | None) -> str:
-        """A move's figure: its samples won, or why it is played without a hint."""
-        if tally is None:
+    def _why(self, choice: Choice | None, plan: Plan | None) -> str:
+        """A move's figure: the samples its plan wins (``plan``: the plan it continues), else its
+        hindsight figure; or why it is played without a hint."""
+        if choice is None and plan is not None:
+            return f"the plan's next move: {_won(plan.tally)} by the plan"
+        if choice is None:
             return ("every card is known: the solver's win" if not has_hidden(self.session.view)
                     else "safe: it keeps every win")
-        undecided = f", {tally.unknown} undecided" if tally.unknown else ""
-        return f"won in {tally.wins} of {tally.samples} samples, {100 * tally.rate:.0f}%{undecided}"
+        if choice.plan is not None and choice.plan.tally.wins:
+            return (f"{_won(choice.plan.tally)}, by a {len(choice.plan.moves)}-move plan to the next card shown"
+                    f"; hindsight {choice.tally.wins}")
+        return _won(choice.tally)
 
     def _cards(self, cards: list[int]) -> str:
         return " ".join(card_name(card, self.ascii) for card in cards)
@@ -222,3 +228,8 @@ def _is_terminal(stream: Any) -> bool:
         return bool(stream is not None and stream.isatty())
     except (ValueError, OSError):
         return False
+
+
+def _won(tally: Tally) -> str:
+    undecided = f", {tally.unknown} undecided" if tally.unknown else ""
+    return f"won in {tally.wins} of {tally.samples} samples, {100 * tally.rate:.0f}%{undecided}"

@@ -1,0 +1,110 @@
+"""Plans: one line of moves for every sample of the hidden cards, up to the next card shown.
+
+Hindsight (``hint``'s figure) solves each sample with every card known: a move counts as won in
+a sample when some continuation wins it, and the continuation may differ from sample to sample,
+each chosen knowing the order of the reserve's hidden cards. A player who cannot see them
+cannot do that ("strategy fusion", Frank & Basin 1998), so hindsight rates too highly the moves
+that leave the choice to later, when the player will still not know. Until the next move that
+shows an unseen card, though, the player knows every card it will touch: its moves up to then
+can be the same in every sample, and the choice among such lines needs no hindsight.
+
+A plan is such a line: moves from the player's view that end with the first move showing a card
+not seen before (a draw turning one up, the reserve's next card coming up). Its tally counts the
+samples in which the position after the whole line is winnable, all samples following the same
+line: the first level of α-μ search (Cazenave & Ventos, 2019), with hindsight below the reveal.
+The candidate lines are the solver's wins of the samples themselves, each cut after its first
+reveal: ``samples`` solves with move lists, then each sample solved again after each candidate
+(at most ``MAX_PLANS`` of them, those most samples' wins begin with). See docs/hint.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from canfield_solver.core.hidden import complete, shows_unseen
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.position import Position
+from canfield_solver.core.referee import Move, apply
+from canfield_solver.core.rules import Rules
+from canfield_solver.core.verdict import Verdict
+
+from .sampling import Tally, solve_samples, tally_lines, verdicts_task
+from .solver import solve
+from .verdict_only import VerdictSolver
+
+MAX_PLANS = 10
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A line of moves up to and including the first that shows an unseen card (the whole line
+    when none does), and its tally: the samples winnable after all of it."""
+
+    moves: tuple[Move, ...]
+    tally: Tally
+
+
+def to_reveal(view: Position, moves: Sequence[Move], rules: Rules) -> tuple[Move, ...]:
+    """``moves``, played from ``view``, up to and including the first that shows a card ``view``
+    hides."""
+    line = []
+    for move in moves:
+        line.append(move)
+        view = apply(view, move, rules)
+        if shows_unseen(view, rules.draw):
+            break
+    return tuple(line)
+
+
+def _winning_moves(sample: Position, solver: VerdictSolver) -> tuple[Move, ...] | None:
+    """The solver's win of ``sample`` (None: no win found)."""
+    result = solve(sample, solver.rules, limits=solver.limits)
+    return tuple(result.moves) if result.verdict == Verdict.WINNABLE else None
+
+
+def candidates(view: Position, wins: Sequence[tuple[Move, ...] | None], rules: Rules,
+               most: int = MAX_PLANS) -> list[tuple[Move, ...]]:
+    """The lines to compare: each win cut after its first reveal, those that more wins begin with
+    first (then in the order of the samples), at most ``most``."""
+    lines = Counter(to_reveal(view, moves, rules) for moves in wins if moves is not None)
+    return [line for line, _ in lines.most_common(most)]
+
+
+def plans(view: Position, samples: list[Position], rules: Rules, limits: Limits, jobs: int = 1,
+          progress: Callable[[], None] | None = None) -> list[Plan]:
+    """The candidate plans of ``view`` (which hides cards) over ``samples``, its completions, best
+    first: most wins, then fewer undecided, then fewer moves (the sooner the next card is seen,
+    the sooner the player chooses again), then more samples' wins beginning with them.
+    ``progress()`` is called once per sample solved (twice in all for each)."""
+    wins = []
+    for moves in solve_samples(samples, _winning_moves, rules, limits, jobs):
+        wins.append(moves)
+        if progress:
+            progress()
+    lines = candidates(view, wins, rules)
+    if not lines:
+        for _ in samples:
+            if progress:
+                progress()
+        return []
+    verdicts = solve_samples(samples, verdicts_task(lines), rules, limits, jobs)
+    tallies = tally_lines(_counting(verdicts, progress), len(lines), len(samples))
+    order = sorted(range(len(lines)), key=lambda i: (-tallies[i].wins, tallies[i].unknown, len(lines[i]), i))
+    return [Plan(lines[i], tallies[i]) for i in order]
+
+
+def _counting(items: Iterable[list[Verdict]], progress: Callable[[], None] | None) -> Iterator[list[Verdict]]:
+    for item in items:
+        if progress:
+            progress()
+        yield item
+
+
+def sample_all(view: Position, count: int, seed: int) -> list[Position]:
+    """``count`` completions of ``view`` drawn with ``seed``."""
+    rng = random.Random(seed)
+    return [complete(view, rng) for _ in range(count)]
+
