@@ -2,15 +2,17 @@
 
 Run by hand (not a test)::
 
-    python benchmarks/bench_hint.py                    # deals 0-9, 100 samples, 2 jobs
-    python benchmarks/bench_hint.py --count 3 --jobs 1 --compare
+    python benchmarks/bench_hint.py                    # deals 0-9, 100 samples, 2 jobs, method plan
+    python benchmarks/bench_hint.py --method hindsight
+    python benchmarks/bench_hint.py --count 3 --jobs 1 --method hindsight --compare
 
 Each deal's start is hidden as the app hides it (reserve below its top, the whole stock: 46
 cards) and ``hint.hint`` tallies its moves over ``--samples`` completions (seed 1), each solve at
-most ``--max-nodes`` states. Printed per deal: wall seconds, CPU seconds (this process and its
-workers), solves, samples that hit the limit. Kernels are loaded before the first timing (the
-command line pays that once, about 0.5 s). ``--compare`` also times the same solves done with
-``solver.solve`` one by one (a table allocated per solve, the move list replayed), in this process.
+most ``--max-nodes`` states, and under ``--method plan`` also the plans (two more solves a
+sample). Printed per deal: wall seconds, CPU seconds (this process and its workers), solves,
+samples that hit the limit. Kernels are loaded before the first timing (the command line pays
+that once, about 0.5 s). ``--compare`` also times the same solves done with ``solver.solve`` one
+by one (a table allocated per solve, the move list replayed), in this process.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 
 from canfield_solver.core.hidden import complete, hide
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import DEFAULT_METHOD, METHODS
 from canfield_solver.core.referee import apply, legal_moves
 from canfield_solver.core.rules import Rules
 from canfield_solver.formats.codes import format_code, position_from_number
@@ -42,6 +45,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=100)
     parser.add_argument("--max-nodes", type=int, default=200_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD)
     parser.add_argument("--compare", action="store_true", help="also time solver.solve on the same positions")
     args = parser.parse_args()
     rules = Rules(draw=3)
@@ -51,13 +55,15 @@ def main() -> None:
         seen = hide(position_from_number(number), 3)
         moves = len(legal_moves(seen, rules))
         began, cpu = time.perf_counter(), cpu_seconds()
-        result = hint(seen, rules, samples=args.samples, seed=1, limits=Limits(max_nodes=args.max_nodes), jobs=args.jobs)
+        result = hint(seen, rules, samples=args.samples, seed=1, limits=Limits(max_nodes=args.max_nodes), jobs=args.jobs,
+                      method=args.method)
         walls.append(time.perf_counter() - began)
         cpus.append(cpu_seconds() - cpu)
         limits = max((choice.tally.unknown for choice in result.choices), default=0)
+        plans = f"; best plan {result.choices[0].plan.tally.wins}" if result.choices and result.choices[0].plan else ""
         print(f"{format_code(number, 3)}: {walls[-1]:6.2f} s wall, {cpus[-1]:6.2f} s CPU; {moves} moves x "
-              f"{args.samples} samples = {moves * args.samples} solves; winnable {result.winnable.wins}, "
-              f"at most {limits} samples of a move hit the limit", flush=True)
+              f"{args.samples} samples = {moves * args.samples} hindsight solves; winnable {result.winnable.wins}, "
+              f"at most {limits} samples of a move hit the limit{plans}", flush=True)
         if args.compare:
             rng = random.Random(1)
             samples = [complete(seen, rng) for _ in range(args.samples)]

@@ -59,11 +59,17 @@ def batch(start: str | None, count: int | None, random_count: int | None, seed: 
 def stats(results_file: str, as_json: bool) -> None:
     """Win rate (Wilson 95% interval), counts and times of a results file of 'batch' or 'play'."""
     from canfield_solver.runs import batch_stats, play_stats
-    from canfield_solver.runs.play_results import PLAY
+    from canfield_solver.runs.play_results import PLAY, PLAY_BEFORE_METHODS
     from canfield_solver.runs.results import BATCH, kind_of
 
-    module = play_stats if kind_of(results_file, (BATCH, PLAY)) is PLAY else batch_stats
-    click.echo(module.file_report(results_file, lambda text: click.echo(f"warning: {text}", err=True), as_json))
+    def warn(text: str) -> None:
+        click.echo(f"warning: {text}", err=True)
+
+    kind = kind_of(results_file, (BATCH, PLAY, PLAY_BEFORE_METHODS))
+    if kind is BATCH:
+        click.echo(batch_stats.file_report(results_file, warn, as_json))
+    else:
+        click.echo(play_stats.file_report(results_file, warn, as_json, kind))
 
 
 @click.command()

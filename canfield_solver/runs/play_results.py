@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from canfield_solver.core.errors import quote
-from canfield_solver.core.play_methods import METHODS
+from canfield_solver.core.play_methods import HINDSIGHT, METHODS
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.solving.honest_player import CYCLE, LOST, STUCK, TURNS, WON
 
@@ -77,3 +77,27 @@ def _play_row(values: Sequence) -> PlayRow:
 
 
 PLAY = ResultsKind("play", PlayRow, _play_row, lambda row: row.won == 1)
+
+
+class RowBeforeMethods(NamedTuple):
+    """A row of a play file written before ``--method``: the columns of ``PlayRow`` but the last."""
+
+    code: str
+    draw: int
+    rules: str
+    won: int
+    end: str
+    cards: int
+    best_cards: int
+    moves: int
+    samples: int
+    solves: int
+    unknown: int
+    seconds: float
+    verdict: Verdict
+
+
+# Every game of such a file was played by hindsight: ``stats`` reads it as such (a resume, which
+# appends rows, needs a file of today's columns).
+PLAY_BEFORE_METHODS = ResultsKind("play", RowBeforeMethods, lambda values: _play_row([*values, HINDSIGHT]),
+                                  lambda row: row.won == 1)

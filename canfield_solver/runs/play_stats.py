@@ -24,6 +24,7 @@ from canfield_solver.solving.intervals import Z95, wilson_interval
 
 from .batch_stats import file_rows, nearest_rank
 from .play_results import ENDS, PLAY, PlayRow
+from .results import ResultsKind
 
 DECK_PRICE = 50
 CARD_PAYS = 5
@@ -136,9 +137,11 @@ def report(rows: Iterable[PlayRow], warn: Callable[[str], None]) -> str:
     return "\n".join(format_summary(group) for group in figures) if figures else "no results"
 
 
-def file_report(path: str, warn: Callable[[str], None], as_json: bool = False) -> str:
-    """``report`` of a results file of ``play``, or with ``as_json`` a JSON list of the summaries."""
-    rows = file_rows(path, warn, PLAY)
+def file_report(path: str, warn: Callable[[str], None], as_json: bool = False,
+                kind: ResultsKind = PLAY) -> str:
+    """``report`` of a results file of ``play`` (``kind``: of today's columns, or of a file written
+    before ``--method``), or with ``as_json`` a JSON list of the summaries."""
+    rows = file_rows(path, warn, kind)
     if as_json:
         return json.dumps(summaries(rows, warn))
     return report(rows, warn) if rows else f"no results: {shown_path(path)} holds no rows yet"

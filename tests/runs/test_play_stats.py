@@ -113,6 +113,24 @@ def test_stats_keeps_the_methods_of_one_file_apart(run_cli, tmp_path):
     assert set(by_method["plan"]) == set(by_method["hindsight"])
 
 
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_a_play_file_from_before_the_methods_is_read_as_hindsight(run_cli, tmp_path, fmt):
+    path = tmp_path / f"old.{fmt}"
+    old = [{key: value for key, value in row._asdict().items() if key != "method"} for row in GAMES]
+    if fmt == "csv":
+        lines = [",".join(old[0])] + [",".join(str(value) for value in row.values()) for row in old]
+    else:
+        lines = [json.dumps(row) for row in old]
+    path.write_text("\n".join(lines) + "\n")
+    result = run_cli("stats", "--json", str(path))
+    assert result.status == 0 and result.err == ""
+    (figures,) = json.loads(result.out)
+    assert (figures["method"], figures["deals"], figures["won"]) == ("hindsight", 4, 1)
+    content = path.read_bytes()  # a resume appends today's columns: refused, the file untouched
+    resumed = run_cli("play", "--start", "CF1-D3-AAAAAAA", "--count", "1", "--out", str(path), "--resume")
+    assert resumed.status == 2 and path.read_bytes() == content
+
+
 def test_a_batch_file_is_no_play_file_to_resume(run_cli, tmp_path):
     path = tmp_path / "batch.csv"
     content = "code,draw,rules,verdict,moves,nodes,seconds\nCF1-D3-AAAAAAA,3,r,unwinnable,,5,0.1\n"
