@@ -5,7 +5,7 @@ Run by hand (not a test)::
     python benchmarks/bench_follow.py                 # draw-3 app deals 0-19, follow's defaults
     python benchmarks/bench_follow.py --count 5 --turns 30 --jobs 1
 
-For each deal, a practice session with ``follow``'s defaults (10 samples, 200,000 states a solve,
+For each deal, a practice session with ``follow``'s defaults (20 samples, method plan, 200,000 states a solve,
 every core) is timed in three ways: the first advice worked out in this process (the kernels
 already loaded), the advice of each later turn up to ``--turns`` (the advice played each turn),
 and the whole command, ``canfield-solver follow CODE --practice --json``, from its start to its
@@ -24,6 +24,7 @@ import tempfile
 import time
 
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import PLAYER_SAMPLES
 from canfield_solver.core.rules import Rules
 from canfield_solver.formats.codes import format_code, position_from_number
 from canfield_solver.formats.session_file import SessionSetup
@@ -60,7 +61,7 @@ def main() -> None:
         for number in range(-1, args.count):  # -1: a warm-up, not counted (kernels loaded, workers forked once)
             code = format_code(max(number, 0), 3)
             deal = position_from_number(max(number, 0))
-            setup = SessionSetup(code, view(deal, shown_cards(deal)), deal, rules, False, 10, game_seed(code), limits)
+            setup = SessionSetup(code, view(deal, shown_cards(deal)), deal, rules, False, PLAYER_SAMPLES, game_seed(code), limits)
             session = FollowSession(setup, jobs=args.jobs)
             began = time.perf_counter()
             question = session.question()
@@ -80,7 +81,7 @@ def main() -> None:
             commands.append(command)
             print(f"{code}: first advice {first:5.2f} s, later turns median {statistics.median(later or [0]):5.2f} s "
                   f"(largest {max(later or [0]):5.2f} s), command to its first line {command:5.2f} s", flush=True)
-    print(f"{args.count} deals, draw 3, app rules, 10 samples, 200,000 states a solve, {args.jobs} jobs: "
+    print(f"{args.count} deals, draw 3, app rules, {PLAYER_SAMPLES} samples, method plan, 200,000 states a solve, {args.jobs} jobs: "
           f"first advice median {statistics.median(firsts):.2f} s (largest {max(firsts):.2f} s); "
           f"later turns median {statistics.median(laters):.2f} s (largest {max(laters):.2f} s, {len(laters)} turns); "
           f"command to its first line median {statistics.median(commands):.2f} s (largest {max(commands):.2f} s)")

@@ -21,7 +21,7 @@ from canfield_solver.formats.input_text import read_line
 from canfield_solver.formats.move_text import format_move, parse_move
 from canfield_solver.formats.position_text import format_position_text
 from canfield_solver.solving.follow import CARDS, END, MOVE, FollowSession, Question
-from canfield_solver.solving.hint import Choice, Tally, choices_json
+from canfield_solver.solving.hint import Choice, Tally, choices_json, progress_steps
 from canfield_solver.solving.honest_player import CYCLE, LOST, STUCK, WON
 from canfield_solver.solving.plan import Plan
 
@@ -102,7 +102,10 @@ class Dialogue:
 
         from ..compile_note import compile_note
 
-        with compile_note(), tqdm(total=self.session.setup.samples, unit="sample", desc="hint", file=sys.stderr,
+        session = self.session
+        total = (progress_steps(session.view, session.setup.samples, session.player.method) if session.started
+                 else session.setup.samples)
+        with compile_note(), tqdm(total=total, unit="sample", desc="hint", file=sys.stderr,
                                   delay=PROGRESS_DELAY, leave=False, dynamic_ncols=True) as bar:
             return self.session.question(lambda: bar.update(1))
 
