@@ -204,7 +204,7 @@ def test_a_hint_that_takes_long_shows_its_progress_on_stderr(run_cli, tmp_path, 
     monkeypatch.setattr(follow_dialogue, "PROGRESS_DELAY", 0.0)  # every hint counts as long
     status, rows, err = follow(run_cli, CODE, "--practice", lines=["", ""], tmp_path=tmp_path)
     assert status == 0 and len(rows) == 3
-    assert "hint: " in err and "/3 [" in err  # tqdm's bar: samples solved of 3
+    assert "hint: " in err and "/9 [" in err  # tqdm's bar: 3 samples, three solves each under the plan method
 
 
 def test_the_readme_transcript_is_what_follow_prints(run_cli, tmp_path):
