@@ -17,6 +17,7 @@ only its columns differ::
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -79,23 +80,8 @@ def _play_row(values: Sequence) -> PlayRow:
 PLAY = ResultsKind("play", PlayRow, _play_row, lambda row: row.won == 1)
 
 
-class RowBeforeMethods(NamedTuple):
-    """A row of a play file written before ``--method``: the columns of ``PlayRow`` but the last."""
-
-    code: str
-    draw: int
-    rules: str
-    won: int
-    end: str
-    cards: int
-    best_cards: int
-    moves: int
-    samples: int
-    solves: int
-    unknown: int
-    seconds: float
-    verdict: Verdict
-
+# A row of a play file written before ``--method``: the columns of ``PlayRow`` but the last.
+RowBeforeMethods = namedtuple("RowBeforeMethods", PlayRow._fields[:-1])  # type: ignore[misc]
 
 # Every game of such a file was played by hindsight: ``stats`` reads it as such (a resume, which
 # appends rows, needs a file of today's columns).
