@@ -27,12 +27,12 @@ from canfield_solver.core.hidden import has_hidden, hidden_count
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.play_methods import DEFAULT_METHOD, HINDSIGHT, PLAN
 from canfield_solver.core.position import Position
-from canfield_solver.core.referee import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, apply, legal_moves
+from canfield_solver.core.referee import COLUMN, DRAW, FOUNDATION, RECYCLE, RESERVE, WASTE, Move, legal_moves, positions_after
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 
-from .plan import Plan, plans, sample_all
-from .sampling import Tally, solve_samples, tally_lines, verdicts_task
+from .plan import Plan, plans
+from .sampling import Tally, sample_all, solve_samples, tally_lines, verdicts_task
 
 DEFAULT_SAMPLES = 100
 DEFAULT_MAX_NODES = 200_000
@@ -110,12 +110,10 @@ def hint(
                 won_now += 1
             elif Verdict.UNKNOWN in each:
                 unknown_now += 1
-            if progress:
-                progress()
             yield each
 
     tallies = tally_lines(tallied(solve_samples(completions, verdicts_task([(move,) for move in moves]), rules,
-                                                limits, jobs)), len(moves), count, exact)
+                                                limits, jobs, progress)), len(moves), count, exact)
     best: dict[Move, Plan] = {}
     if method == PLAN and not exact and moves:
         for found in plans(position, completions, rules, limits, jobs, progress):
@@ -145,11 +143,8 @@ def plan_texts(plan: Plan, position: Position, rules: Rules, ascii: bool = True)
     """The moves of ``plan``, played from ``position``, as text."""
     from canfield_solver.formats.move_text import format_move
 
-    texts = []
-    for move in plan.moves:
-        texts.append(format_move(move, position, ascii))
-        position = apply(position, move, rules)
-    return texts
+    before = positions_after(position, list(plan.moves), rules)
+    return [format_move(move, where, ascii) for move, where in zip(plan.moves, before, strict=False)]
 
 
 def choices_json(choices: list[Choice], position: Position, rules: Rules, ascii: bool = True) -> list[dict]:

@@ -19,12 +19,11 @@ reveal: ``samples`` solves with move lists, then each sample solved again after 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from canfield_solver.core.hidden import complete, shows_unseen
+from canfield_solver.core.hidden import shows_unseen
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position
 from canfield_solver.core.referee import Move, apply
@@ -79,32 +78,14 @@ def plans(view: Position, samples: list[Position], rules: Rules, limits: Limits,
     first: most wins, then fewer undecided, then fewer moves (the sooner the next card is seen,
     the sooner the player chooses again), then more samples' wins beginning with them.
     ``progress()`` is called once per sample solved (twice in all for each)."""
-    wins = []
-    for moves in solve_samples(samples, _winning_moves, rules, limits, jobs):
-        wins.append(moves)
-        if progress:
-            progress()
+    wins = list(solve_samples(samples, _winning_moves, rules, limits, jobs, progress))
     lines = candidates(view, wins, rules)
     if not lines:
         for _ in samples:
             if progress:
                 progress()
         return []
-    verdicts = solve_samples(samples, verdicts_task(lines), rules, limits, jobs)
-    tallies = tally_lines(_counting(verdicts, progress), len(lines), len(samples))
+    verdicts = solve_samples(samples, verdicts_task(lines), rules, limits, jobs, progress)
+    tallies = tally_lines(verdicts, len(lines), len(samples))
     order = sorted(range(len(lines)), key=lambda i: (-tallies[i].wins, tallies[i].unknown, len(lines[i]), i))
     return [Plan(lines[i], tallies[i]) for i in order]
-
-
-def _counting(items: Iterable[list[Verdict]], progress: Callable[[], None] | None) -> Iterator[list[Verdict]]:
-    for item in items:
-        if progress:
-            progress()
-        yield item
-
-
-def sample_all(view: Position, count: int, seed: int) -> list[Position]:
-    """``count`` completions of ``view`` drawn with ``seed``."""
-    rng = random.Random(seed)
-    return [complete(view, rng) for _ in range(count)]
-

@@ -11,14 +11,16 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from canfield_solver.core.hidden import complete
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position
-from canfield_solver.core.referee import Move, apply
+from canfield_solver.core.referee import Move, positions_after
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 
@@ -57,16 +59,15 @@ class Tally:
         return {"wins": self.wins, "unknown": self.unknown, "rate": self.rate, "low": low, "high": high}
 
 
-def after(position: Position, line: Line, rules: Rules) -> Position:
-    """``position`` after the moves of ``line``."""
-    for move in line:
-        position = apply(position, move, rules)
-    return position
+def sample_all(position: Position, count: int, seed: int) -> list[Position]:
+    """``count`` completions of ``position`` drawn with ``seed``."""
+    rng = random.Random(seed)
+    return [complete(position, rng) for _ in range(count)]
 
 
 def line_verdicts(sample: Position, solver: VerdictSolver, lines: Sequence[Line]) -> list[Verdict]:
     """The verdict after each of ``lines`` in the full position ``sample``."""
-    ends = [after(sample, line, solver.rules) for line in lines]
+    ends = [positions_after(sample, list(line), solver.rules)[-1] for line in lines]
     return [result.verdict for result in solver.verdicts(ends)]
 
 
@@ -97,10 +98,18 @@ def _in_worker(sample: Position) -> Any:
     return task(sample, solver)
 
 
-def solve_samples(samples: list[Position], task: SampleTask[T], rules: Rules, limits: Limits,
-                  jobs: int) -> Iterator[T]:
+def solve_samples(samples: list[Position], task: SampleTask[T], rules: Rules, limits: Limits, jobs: int,
+                  progress: Callable[[], None] | None = None) -> Iterator[T]:
     """``task`` of each sample, in the order of ``samples``, on ``jobs`` processes; ``task`` must
-    pickle (a module's function, or a ``functools.partial`` of one)."""
+    pickle (a module's function, or a ``functools.partial`` of one). ``progress()`` is called as
+    each sample's result comes."""
+    for result in _results(samples, task, rules, limits, jobs):
+        if progress:
+            progress()
+        yield result
+
+
+def _results(samples: list[Position], task: SampleTask[T], rules: Rules, limits: Limits, jobs: int) -> Iterator[T]:
     if jobs == 1 or len(samples) == 1:
         solver = VerdictSolver(rules, limits)
         for sample in samples:
