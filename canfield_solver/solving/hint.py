@@ -147,7 +147,7 @@ def plan_texts(plan: Plan, position: Position, rules: Rules, ascii: bool = True)
     return [format_move(move, where, ascii) for move, where in zip(plan.moves, before, strict=False)]
 
 
-def choices_json(choices: list[Choice], position: Position, rules: Rules, ascii: bool = True) -> list[dict]:
+def choices_json(choices: list[Choice], position: Position, rules: Rules, method: str, ascii: bool = True) -> list[dict]:
     """``choices`` as ``--json`` lists them: each move's text and its hindsight tally, and under
     the plan method its plan (``plan``: its moves and tally, or None)."""
     from canfield_solver.formats.move_text import format_move
@@ -156,7 +156,7 @@ def choices_json(choices: list[Choice], position: Position, rules: Rules, ascii:
         return None if plan is None else {"moves": plan_texts(plan, position, rules, ascii), **plan.tally.as_json()}
 
     return [{"move": format_move(choice.move, position, ascii), **choice.tally.as_json(),
-             **({"plan": plan_json(choice.plan)} if any(other.plan for other in choices) else {})}
+             **({"plan": plan_json(choice.plan)} if method == PLAN else {})}
             for choice in choices]
 
 
@@ -167,7 +167,7 @@ def report_json(result: Hint, position: Position, rules: Rules, ascii: bool = Tr
         "seed": result.seed,
         "method": result.method,
         "winnable": result.winnable.as_json(),
-        "choices": choices_json(result.choices, position, rules, ascii),
+        "choices": choices_json(result.choices, position, rules, result.method, ascii),
     }
 
 

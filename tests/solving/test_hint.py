@@ -191,3 +191,12 @@ def test_cli_bad_positions_are_one_line_status_2(run_cli, tmp_path):
     result = run_cli("hint", str(path))
     assert result.status == 2 and result.out == "" and result.err.count("\n") == 1
     assert "column 4 cards are always seen" in result.err
+
+
+def test_json_choices_name_their_plan_under_the_plan_method_even_when_none_has_one():
+    from canfield_solver.solving.hint import Choice, choices_json
+
+    position, _ = parse_position_text(SURE_WIN_SURE_LOSS)
+    choices = [Choice(move, Tally(0, 0, 5)) for move in legal_moves(position, NO_RETURN)]  # no sample won: no plan
+    assert [choice["plan"] for choice in choices_json(choices, position, NO_RETURN, "plan")] == [None] * len(choices)
+    assert all("plan" not in choice for choice in choices_json(choices, position, NO_RETURN, "hindsight"))

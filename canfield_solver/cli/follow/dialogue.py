@@ -184,7 +184,8 @@ class Dialogue:
             else:
                 assert question.advice is not None
                 row.update(recommended=format_move(question.advice.move, session.view, self.ascii),
-                           choices=choices_json(question.advice.choices, session.view, session.rules, self.ascii))
+                           choices=choices_json(question.advice.choices, session.view, session.rules,
+                                               session.player.method, self.ascii))
             self._emit(row, played, shown, error, None)
         else:
             click.echo("> ", nl=False)
