@@ -130,3 +130,12 @@ def shows_unseen(position: Position, draw: int) -> bool:
     """True when the game shows, in ``position``, a card the position hides: the move that led
     here turned up a card not seen before."""
     return any(card_at(position, slot) == HIDDEN for slot in shown_slots(position, draw))
+
+
+
+def free_draw(position: Position, draw: int, passes: int | None) -> bool:
+    """True when a draw is information for nothing: passes are unlimited (``passes`` None), the
+    stock hides cards and the waste holds a whole number of draws. Drawing to the end of the
+    stock, recycling and drawing as many times again as the waste holds draws brings back the
+    same position (the talon keeps its order, a recycle costs nothing), every stock card seen."""
+    return passes is None and HIDDEN in position.stock and len(position.waste) % draw == 0

@@ -6,6 +6,10 @@ comes to the reserve top or is turned onto the waste; after a pass through the s
 stock is known, since a recycle keeps its order. Its view of the position names the cards it
 has seen and writes ``??`` for the others (``view``). At each turn it plays
 
+0. under the ``plan`` method (the default), while passes are unlimited and the stock hides
+   cards, a draw: a pass through the stock shows its cards and costs nothing
+   (``core.hidden.free_draw``), so the player makes it before any other move, which could
+   change the groups later draws turn;
 1. a proven-safe foundation move when there is one (the engine's ``safe_foundation_move``,
    which needs no foundation return; only one of the reserve top, a column top or the waste top,
    so it depends on seen cards only), else
@@ -38,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canfield_solver.core.cards import HIDDEN, card_name
-from canfield_solver.core.hidden import Slot, card_at, fill, has_hidden, shown_slots, shows_unseen, unseen_cards
+from canfield_solver.core.hidden import Slot, card_at, fill, free_draw, has_hidden, shown_slots, shows_unseen, unseen_cards
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.play_methods import DEFAULT_METHOD, PLAN, PLAYER_SAMPLES
 from canfield_solver.core.position import DealError, Position
@@ -177,6 +181,8 @@ class HonestPlayer:
                 return Advice(self.line[0], [])
         if self.planned:
             return Advice(self.planned[0], [], self.plan)
+        if self.looks():
+            return Advice(Move(DRAW), [])
         safe = safe_move(self.view, self.rules)
         if safe is not None:
             return Advice(safe, [])
@@ -195,6 +201,11 @@ class HonestPlayer:
             return Advice(best.moves[0], ranked.choices, best)
         move = next((choice.move for choice in ranked.choices if self._new_view(choice.move)), None)
         return CYCLE if move is None else Advice(move, ranked.choices)
+
+    def looks(self) -> bool:
+        """True when the player's next move is a draw made to see the stock (method ``plan``), free
+        under unlimited passes (``core.hidden.free_draw``)."""
+        return self.method == PLAN and free_draw(self.view, self.rules.draw, self.rules.passes)
 
     def play(self, move: Move) -> list[Slot]:
         """Make ``move`` (``IllegalMove`` when it is not legal); the slots whose cards it shows for

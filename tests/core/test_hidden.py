@@ -8,7 +8,7 @@ import re
 import pytest
 
 from canfield_solver.core.cards import HIDDEN, parse_card
-from canfield_solver.core.hidden import complete, fill, hidden_count, hide, unseen_cards
+from canfield_solver.core.hidden import complete, fill, free_draw, hidden_count, hide, unseen_cards
 from canfield_solver.core.position import DealError, validate
 from canfield_solver.core.referee import DRAW, Move, apply
 from canfield_solver.core.rules import Rules
@@ -153,3 +153,15 @@ def test_sampling_is_uniform_over_the_assignments(worked_example):
     assert len(counts) == 6
     # Each count is Binomial(6000, 1/6): mean 1000, sd 29; 5 sd either side never fails by chance in practice.
     assert all(855 < count < 1145 for count in counts.values()), counts
+
+
+@pytest.mark.parametrize("draw, waste, passes, free", [
+    (3, 0, None, True), (3, 6, None, True), (3, 5, None, False), (1, 5, None, True), (3, 0, 3, False),
+])
+def test_a_draw_is_free_while_the_stock_hides_cards_and_passes_are_unlimited(draw, waste, passes, free):
+    """Free only when a recycle and as many draws bring the waste back as it is: a whole number of
+    draws in it (draw 3 can come back to 6 cards, never to 5)."""
+    deal = hide(setup_game("CF1-D3-AAAAACL").position, draw=draw)
+    shown = deal.with_changes(stock=deal.stock[waste:], waste=tuple(deal.stock[:waste]))
+    assert free_draw(shown, draw, passes) is free
+    assert not free_draw(deal.with_changes(stock=(), waste=deal.stock), draw, None)

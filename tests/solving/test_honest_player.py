@@ -1,17 +1,18 @@
 """The honest player: never uses a card it has not seen, and its games replay on the referee."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from canfield_solver.core.hidden import fill, has_hidden
 from canfield_solver.core.limits import Limits
-from canfield_solver.core.play_methods import METHODS
+from canfield_solver.core.play_methods import HINDSIGHT, METHODS, PLAN
 from canfield_solver.core.position import validate
-from canfield_solver.core.referee import apply
+from canfield_solver.core.referee import DRAW, RECYCLE, Move, apply
 from canfield_solver.core.rules import Rules
 from canfield_solver.formats.codes import position_from_number
-from canfield_solver.solving.honest_player import CYCLE, LOST, STUCK, WON, play, shown_cards, view
+from canfield_solver.solving.honest_player import CYCLE, LOST, STUCK, WON, HonestPlayer, play, shown_cards, view
 
 APP = Rules(draw=3)
 NO_RETURN = Rules(draw=3, worry_back=False)
@@ -62,3 +63,21 @@ def test_a_game_replays_on_the_referee_and_says_how_it_ended(rules, number, meth
     assert game.end in (WON, LOST, STUCK, CYCLE)
     if number == 4:  # this deal is lost even with every card known
         assert not game.won
+
+
+@pytest.mark.parametrize("rules", [APP, NO_RETURN, Rules(draw=1)])
+def test_under_plans_the_player_first_draws_the_stock_through_which_costs_nothing(rules):
+    """The first pass shows every stock card, and recycling after it brings back the deal as it
+    was (so no win is lost by it); with a limit on passes, or under hindsight, there is no such pass."""
+    deal = position_from_number(5)
+    draws = -(-len(deal.stock) // rules.draw)
+    game = play(deal, rules, **SETTINGS, max_turns=draws, method=PLAN)
+    assert game.moves == [Move(DRAW)] * draws
+    seen, after = _seen_after(deal, rules, game.moves)
+    assert not after.stock and set(after.waste) <= seen
+    assert apply(after, Move(RECYCLE), rules).with_changes(recycles=deal.recycles) == deal
+    start = view(deal, shown_cards(deal))
+    assert HonestPlayer(start, rules, method=PLAN).looks()
+    assert not HonestPlayer(start, rules, method=HINDSIGHT).looks()
+    assert not HonestPlayer(start, replace(rules, passes=3), method=PLAN).looks()
+    assert not HonestPlayer(view(after, seen), rules, method=PLAN).looks()

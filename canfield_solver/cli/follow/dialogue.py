@@ -212,6 +212,8 @@ class Dialogue:
         hindsight figure; or why it is played without a hint."""
         if choice is None and plan is not None:
             return f"the plan's next move: {_won(plan.tally)} by the plan"
+        if choice is None and self.session.player.looks():
+            return "to see the stock: a whole pass brings this position back, so it costs nothing"
         if choice is None:
             return ("every card is known: the solver's win" if not has_hidden(self.session.view)
                     else "safe: it keeps every win")
