@@ -21,6 +21,7 @@ from typing import Any
 
 from canfield_solver.core.errors import InputError, shown_path
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import DEFAULT_METHOD, METHODS
 from canfield_solver.core.position import Position
 from canfield_solver.core.rules import Rules
 
@@ -37,7 +38,8 @@ class SessionSetup:
     """What a session starts from, all a session file's header holds: the game's ``name``, the
     ``start`` as the person sees it (None: asked for, the game's first draw made when
     ``first_turn``), the whole ``deal`` in practice, the rules, the samples and seed of the hints,
-    and the limits of each solve."""
+    the limits of each solve, and the player's ``method`` (a header without one is read as the
+    default, the method those sessions resumed with)."""
 
     name: str
     start: Position | None
@@ -47,6 +49,7 @@ class SessionSetup:
     samples: int
     seed: int
     limits: Limits
+    method: str = DEFAULT_METHOD
 
     def header(self) -> dict[str, Any]:
         """The header line's object (the session version added by ``SessionWriter``)."""
@@ -56,7 +59,7 @@ class SessionSetup:
                 "deal": None if self.deal is None else position_to_dict(self.deal, draw),
                 "rules": asdict(self.rules), "first_turn": self.first_turn, "samples": self.samples,
                 "seed": self.seed, "limits": {key: value for key, value in asdict(self.limits).items()
-                                              if key != "threads"}}
+                                              if key != "threads"}, "method": self.method}
 
 
 def setup_of(header: dict[str, Any], where: str = "the session file") -> SessionSetup:
@@ -66,6 +69,9 @@ def setup_of(header: dict[str, Any], where: str = "the session file") -> Session
                        for key in ("start", "deal"))
         rules, limits = Rules(**header["rules"]), Limits(**header["limits"], threads=1)
         name, first_turn, samples, seed = header["name"], header["first_turn"], header["samples"], header["seed"]
+        method = header.get("method", DEFAULT_METHOD)
+        if method not in METHODS:
+            raise ValueError(f"unknown method {method!r}")
         if not (isinstance(name, str) and isinstance(first_turn, bool) and _whole(samples) and samples >= 1
                 and _whole(seed) and seed >= 0 and all(_whole(value) for value in (limits.max_nodes, limits.memory)
                                                        if value is not None)
@@ -75,7 +81,7 @@ def setup_of(header: dict[str, Any], where: str = "the session file") -> Session
         raise InputError(f"{where}: its start: {error}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise InputError(f"{where}: its first line is not a session header ({error})") from None
-    return SessionSetup(name, start, deal, rules, first_turn, samples, seed, limits)
+    return SessionSetup(name, start, deal, rules, first_turn, samples, seed, limits, method)
 
 
 def _seconds(value: Any) -> bool:

@@ -221,7 +221,7 @@ class FollowSession:
     def _begin(self, start: Position) -> None:
         setup = self.setup
         self._player = HonestPlayer(start, self.rules, samples=setup.samples, seed=setup.seed, limits=setup.limits,
-                                    jobs=self.jobs)
+                                    jobs=self.jobs, method=setup.method)
 
     def _advise(self, compute: bool, progress: Callable[[], None] | None = None) -> Advice | str:
         """This turn's advice, worked out once; a hint skipped while replaying is worked out when

@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from canfield_solver.core.hidden import has_hidden, hidden_count
+from canfield_solver.core.cards import HIDDEN
+from canfield_solver.core.hidden import free_draw, has_hidden, hidden_count
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.play_methods import DEFAULT_METHOD, HINDSIGHT, PLAN
 from canfield_solver.core.position import Position
@@ -212,4 +213,8 @@ def report_text(result: Hint, position: Position, rules: Rules, heading: str, li
     best = result.choices[0].plan if result.choices else None
     if best is not None:
         lines.append(f"plan of move 1, up to the next card shown: {'; '.join(plan_texts(best, position, rules, ascii))}")
+    if by_plan and free_draw(position, rules.draw, rules.passes):
+        hidden = position.stock.count(HIDDEN)
+        lines.append(f"first, draw the stock through: it hides {hidden} card{'s' * (hidden > 1)}, and a whole pass "
+                     "brings this position back, so seeing them costs nothing ('play' and 'follow' do so)")
     return lines

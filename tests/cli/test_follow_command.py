@@ -35,18 +35,19 @@ def follow(run_cli, *args, lines=(), tmp_path=None):
     return result.status, objects(result.out) if result.status == 0 else [], result.err
 
 
-def practice_game(run_cli, code, tmp_path):
-    status, rows, err = follow(run_cli, code, "--practice", lines=[""] * 400, tmp_path=tmp_path)
+def practice_game(run_cli, code, tmp_path, *args):
+    status, rows, err = follow(run_cli, code, "--practice", *args, lines=[""] * 400, tmp_path=tmp_path)
     assert status == 0, err
     return rows
 
 
-@pytest.mark.parametrize("code", [CODE, "CF1-D3-AAAAAAA", "CF1-D1-AAAAAAK"])
-def test_a_practice_game_answered_with_empty_lines_is_the_game_play_plays(run_cli, tmp_path, code):
-    rows = practice_game(run_cli, code, tmp_path)
+@pytest.mark.parametrize("code, method", [(CODE, "plan"), ("CF1-D3-AAAAAAA", "plan"), ("CF1-D1-AAAAAAK", "plan"),
+                                          (CODE, "hindsight")])
+def test_a_practice_game_answered_with_empty_lines_is_the_game_play_plays(run_cli, tmp_path, code, method):
+    rows = practice_game(run_cli, code, tmp_path, "--method", method)
     out = tmp_path / "games.jsonl"
     played = run_cli("play", "--start", code, "--count", "1", *LIMITS, "--verdict-max-nodes", "1000", "--quiet",
-                     "--out", str(out))
+                     "--method", method, "--out", str(out))
     assert played.status == 0, played.err
     (game,) = results.read_results(str(out), PLAY).rows
     moves = [row["played"] for row in rows if row["played"]]
@@ -121,8 +122,8 @@ def test_a_resume_needs_nothing_else_and_goes_on_where_the_session_stopped(run_c
     again = run_cli("follow", "--resume", str(path), "--json", input="")
     assert again.status == 0 and objects(again.out) == [{**rows[-1], "played": None, "shown": []}]
     assert "resumed after 12 moves" in again.err
-    refused = run_cli("follow", "--resume", str(path), "--samples", "4", "--draw", "1")
-    assert refused.status == 2 and "leave out --draw, --samples" in refused.err
+    refused = run_cli("follow", "--resume", str(path), "--samples", "4", "--method", "hindsight", "--draw", "1")
+    assert refused.status == 2 and "leave out --draw, --samples, --method" in refused.err
     existing = run_cli("follow", CODE, "--practice", "--session", str(path))
     assert existing.status == 2 and "exists already" in existing.err
     assert path.read_text().count("\n") == 13  # the header and 12 moves, untouched

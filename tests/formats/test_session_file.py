@@ -9,6 +9,7 @@ import pytest
 
 from canfield_solver.core.errors import InputError
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import DEFAULT_METHOD, HINDSIGHT
 from canfield_solver.core.rules import Rules
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.session_file import SessionSetup, SessionWriter, parse_session, read_session, setup_of
@@ -17,7 +18,7 @@ from canfield_solver.solving.honest_player import shown_cards, view
 DEAL = position_from_code("CF1-D3-AAAAACL")
 SETUP = SessionSetup("CF1-D3-AAAAACL", view(DEAL, shown_cards(DEAL)), DEAL,
                      Rules(draw=1, worry_back=False, passes=3, spaces="waste"), False, 7, 123,
-                     Limits(time_limit=2.5, max_nodes=5000, memory=1 << 20))
+                     Limits(time_limit=2.5, max_nodes=5000, memory=1 << 20), HINDSIGHT)
 
 
 def test_the_header_holds_the_whole_setup(tmp_path):
@@ -27,6 +28,12 @@ def test_the_header_holds_the_whole_setup(tmp_path):
     assert setup_of(header) == SETUP and answers == [{"move": "draw"}]
     asked = SessionSetup("game", None, None, Rules(), True, 10, 0, Limits(max_nodes=200_000))
     assert setup_of(json.loads(json.dumps(asked.header()))) == asked
+
+
+def test_a_header_from_before_the_method_was_recorded_resumes_with_the_default_method():
+    header = SETUP.header()
+    del header["method"]
+    assert setup_of(header).method == DEFAULT_METHOD != SETUP.method
 
 
 def test_an_existing_file_is_refused_unless_forced_and_a_resumed_file_loses_its_torn_line(tmp_path):
@@ -59,6 +66,7 @@ def test_a_file_that_is_not_a_session_is_refused_with_its_line(text, message):
     ({"rules": {"draw": 2}}, "not a session header"),
     ({"samples": 0}, "not a session header"),
     ({"seed": "x"}, "not a session header"),
+    ({"method": "guess"}, "not a session header.*unknown method 'guess'"),
     ({"limits": {"time_limit": -1, "max_nodes": None, "memory": None}}, "not a session header"),
     ({"start": {"base": "QC"}}, "its start: the deal file lacks 'reserve'"),
 ])

@@ -174,12 +174,17 @@ def test_cli_text_says_what_it_measures(run_cli, tmp_path):
     assert "5 samples (seed 7) of the 3 hidden cards" in out and "hindsight" in out and "upper bound" in out
     assert "position: winnable in 5 of 5 (100.0%, 95% 56.6%-100.0%), 0 hit a limit" in out
     lines = out.splitlines()
-    assert lines[-2].endswith("waste A♥ -> column 4") and lines[-2].split()[1] == "-"  # no plan begins with it
-    assert lines[-1].startswith("plan of move 1, up to the next card shown: ")
-    assert lines[-1].split(": ", 1)[1].split("; ")[0] == lines[-4].split("  ")[-1]
+    assert lines[-3].endswith("waste A♥ -> column 4") and lines[-3].split()[1] == "-"  # no plan begins with it
+    assert lines[-2].startswith("plan of move 1, up to the next card shown: ")
+    assert lines[-2].split(": ", 1)[1].split("; ")[0] == lines[-5].split("  ")[-1]
+    # Unlimited passes and a hidden stock card: seeing it first costs nothing.
+    assert lines[-1].startswith("first, draw the stock through: it hides 1 card, and a whole pass brings")
     hindsight = run_cli("hint", str(path), "--rules", "pysolfc", "--draw", "1", "--moves", "any", "--samples", "5",
                         "--seed", "7", "-j", "1", "--method", "hindsight").out
     assert hindsight.splitlines()[-1].endswith("waste A♥ -> column 4") and "plan" not in hindsight
+    limited = run_cli("hint", str(path), "--rules", "pysolfc", "--draw", "1", "--moves", "any", "--samples", "5",
+                      "--seed", "7", "-j", "1", "--passes", "3").out
+    assert limited.splitlines()[-1].startswith("plan of move 1") and "draw the stock through" not in limited
     exact = run_cli("hint", "CF1-D3-AAAAAAE", "-q").out
     assert "no hidden card: the solver's verdict after each move" in exact
     assert exact.splitlines()[1] == "position: unwinnable"

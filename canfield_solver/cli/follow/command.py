@@ -22,10 +22,10 @@ from canfield_solver.formats.codes import MAX_DEALS, format_code, is_code, parse
 from canfield_solver.formats.deal_argument import setup_game
 from canfield_solver.formats.session_file import SessionSetup, SessionWriter, read_session, setup_of
 
-from ..options import MAX_JOBS, MAX_SEED, WholeNumber, ascii_option, color_option, limit_options, options_from_flags, rule_options
+from ..options import MAX_JOBS, MAX_SEED, WholeNumber, ascii_option, color_option, limit_options, method_option, options_from_flags, rule_options
 
 # What a session file fixes: with --resume none of these may be given.
-FIXED_BY_SESSION = ("position", "practice", "samples", "seed", "time_limit", "max_nodes", "memory", "session_path",
+FIXED_BY_SESSION = ("position", "practice", "samples", "seed", "method", "time_limit", "max_nodes", "memory", "session_path",
                     "force", "preset", "draw", "worry_back", "moves", "passes", "spaces", "tableau_order")
 
 
@@ -39,6 +39,7 @@ FIXED_BY_SESSION = ("position", "practice", "samples", "seed", "time_limit", "ma
               help="Completions of the hidden cards each hint solves (as 'play').")
 @click.option("--seed", type=WholeNumber(0, MAX_SEED),
               help="Seed of the hints' samples (default: a practice deal's as 'play' seeds it, else a new one).")
+@method_option
 @limit_options(max_nodes=200_000, scope="per solve", memory_default="1G a worker, less if the RAM is short")
 @click.option("--jobs", "-j", type=WholeNumber(1, MAX_JOBS), help="Worker processes of a hint (default: all cores).")
 @click.option("--session", "session_path", metavar="FILE",
@@ -50,9 +51,9 @@ FIXED_BY_SESSION = ("position", "practice", "samples", "seed", "time_limit", "ma
               help="Write one JSON object a line to stdout each time an answer is awaited, and one at the end.")
 @ascii_option
 @color_option
-def follow(position: str | None, practice: bool, samples: int, seed: int | None, limits: Limits, jobs: int | None,
-           session_path: str | None, resume_path: str | None, force: bool, as_json: bool, ascii_: bool, color: str,
-           **rule_flags: Any) -> None:
+def follow(position: str | None, practice: bool, samples: int, seed: int | None, method: str, limits: Limits,
+           jobs: int | None, session_path: str | None, resume_path: str | None, force: bool, as_json: bool,
+           ascii_: bool, color: str, **rule_flags: Any) -> None:
     """Follow a game as you play it: each turn the move to play, then the cards the game showed.
 
     POSITION is what you see (position text or a deal file with '??' for hidden cards); without it
@@ -72,7 +73,7 @@ def follow(position: str | None, practice: bool, samples: int, seed: int | None,
         session.replay(answers)  # before the file is opened for writing: a file that does not replay stays as it is
         session.writer, path = SessionWriter(resume_path, None), resume_path
     else:
-        setup = _new_setup(position, practice, samples, seed, limits, rule_flags)
+        setup = replace(_new_setup(position, practice, samples, seed, limits, rule_flags), method=method)
         path = session_path or _new_session_path(setup.name)
         writer = SessionWriter(path, setup.header(), force)
         session = FollowSession(_for_workers(setup, jobs), jobs=jobs, writer=writer)
