@@ -4,10 +4,14 @@ import pytest
 
 from canfield_solver.core.hidden import has_hidden, hide, shows_unseen
 from canfield_solver.core.limits import Limits
-from canfield_solver.core.referee import apply, legal_moves, positions_after
+from canfield_solver.core.play_methods import HINDSIGHT, PLAN
+from canfield_solver.core.presets import get_preset
+from canfield_solver.core.referee import COLUMN, DRAW, Move, apply, legal_moves, positions_after
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.formats.codes import position_from_number
+from canfield_solver.formats.position_text import parse_position_text
+from canfield_solver.solving.hint import hint
 from canfield_solver.solving.plan import plans, to_reveal
 from canfield_solver.solving.sampling import sample_all
 from canfield_solver.solving.solver import solve
@@ -50,3 +54,46 @@ def test_to_reveal_cuts_a_win_after_its_first_card_shown():
     assert not any(shows_unseen(positions_after(view, list(line[:cut]), APP)[-1], APP.draw) for cut in range(1, len(line)))
     # With every card known nothing is shown for the first time: the whole line is the plan.
     assert not has_hidden(deal) and to_reveal(deal, win, APP) == tuple(win)
+
+
+# Found in a real game of the casino's rules (the plan player's CF1-D3-AAAAACH, the stock seen
+# by its first pass): 8 reserve cards hidden. Over the 100 samples of seed 1, drawing keeps the
+# win in the most samples (66), but only by continuations that differ from sample to sample
+# before the reserve's next card comes up: the best one line after it keeps 57. Moving column 2
+# onto column 4 keeps 64, all by one line.
+FOOLS_HINDSIGHT = """\
+base: J♣
+draw: 3
+foundations: J♣, K♦, Q♥
+reserve: 8 hidden, A♠
+column 1: 8♦, 7♠, 6♥, 5♠
+column 2: A♥, K♣
+column 3: 3♠, 2♦, A♣
+column 4: 8♣, 7♦, 6♠, 5♦, 4♠, 3♦, 2♣
+stock: 3♣, 7♥, 6♣, 9♥, 10♠, 10♦, 4♣, 9♠, K♠, 5♥
+waste: 2♠, Q♠, Q♣, 9♦, K♥, 4♥, 5♣, 10♥, 3♥, 2♥, 6♦
+score: 25
+"""
+
+
+def test_where_hindsight_is_fooled_by_continuations_that_need_the_reserve_order_plans_are_not():
+    rules = get_preset("hoyle").rules
+    view, _ = parse_position_text(FOOLS_HINDSIGHT)
+    by_hindsight = hint(view, rules, samples=100, seed=1, method=HINDSIGHT)
+    by_plan = hint(view, rules, samples=100, seed=1, method=PLAN)
+    draw, column = Move(DRAW), by_plan.choices[0].move
+    assert by_hindsight.choices[0].move == draw != column and column.kind == COLUMN
+    figures = {choice.move: choice for choice in by_plan.choices}
+    assert figures[draw].tally.wins > figures[column].tally.wins  # hindsight's figures: draw ahead
+    assert figures[column].plan.tally.wins > figures[draw].plan.tally.wins  # one line for all: column ahead
+    # Why: of the samples won after the draw, the solver's lines up to the next card shown differ,
+    # and none of those lines keeps them all.
+    after_draw = [apply(sample, draw, rules) for sample in sample_all(view, 30, seed=1)]
+    wins = {index: solve(sample, rules, limits=LIMITS) for index, sample in enumerate(after_draw)}
+    won = [index for index, result in wins.items() if result.verdict == Verdict.WINNABLE]
+    lines = {to_reveal(apply(view, draw, rules), wins[index].moves, rules) for index in won}
+    assert len(lines) > 1
+    for line in lines:
+        kept = sum(solve(positions_after(after_draw[index], list(line), rules)[-1], rules, limits=LIMITS).verdict
+                   == Verdict.WINNABLE for index in won)
+        assert kept < len(won)
