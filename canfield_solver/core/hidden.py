@@ -132,7 +132,6 @@ def shows_unseen(position: Position, draw: int) -> bool:
     return any(card_at(position, slot) == HIDDEN for slot in shown_slots(position, draw))
 
 
-
 def free_draw(position: Position, draw: int, passes: int | None) -> bool:
     """True when a draw is information for nothing: passes are unlimited (``passes`` None), the
     stock hides cards and the waste holds a whole number of draws. Drawing to the end of the

@@ -216,5 +216,5 @@ def report_text(result: Hint, position: Position, rules: Rules, heading: str, li
     if by_plan and free_draw(position, rules.draw, rules.passes):
         hidden = position.stock.count(HIDDEN)
         lines.append(f"first, draw the stock through: it hides {hidden} card{'s' * (hidden > 1)}, and a whole pass "
-                     "brings this position back, so seeing them costs nothing ('play' and 'follow' do so)")
+                     "brings this position back, so seeing the stock costs nothing ('play' and 'follow' do so)")
     return lines
