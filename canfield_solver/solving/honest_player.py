@@ -6,18 +6,18 @@ comes to the reserve top or is turned onto the waste; after a pass through the s
 stock is known, since a recycle keeps its order. Its view of the position names the cards it
 has seen and writes ``??`` for the others (``view``). At each turn it plays
 
-0. under the ``plan`` method (the default), while passes are unlimited and the stock hides
+1. under the ``plan`` method (the default), while passes are unlimited and the stock hides
    cards, a draw: a pass through the stock shows its cards and costs nothing
    (``core.hidden.free_draw``), so the player makes it before any other move, which could
-   change the groups later draws turn;
-1. a proven-safe foundation move when there is one (the engine's ``safe_foundation_move``,
+   change the groups later draws turn; else
+2. a proven-safe foundation move when there is one (the engine's ``safe_foundation_move``,
    which needs no foundation return; only one of the reserve top, a column top or the waste top,
    so it depends on seen cards only), else
-2. under the ``plan`` method (the default), the next move of the plan it is playing, else the
+3. under the ``plan`` method, the next move of the plan it is playing, else the
    best plan of ``hint.hint`` on its view when that plan keeps the win in some sample: it then
    plays the plan's moves up to the card it shows (``solving.plan``), choosing again once that
    card is known; the samples are drawn from a seed made of the game's seed and the view;
-3. else (and always under ``hindsight``) the move of ``hint.hint`` with the best hindsight
+4. else (and always under ``hindsight``) the move of ``hint.hint`` with the best hindsight
    figure, among those that do not bring back a view it has had before (a move that turns up no
    new card leads to a view known in advance; one that does brings new knowledge, so a new view).
 
