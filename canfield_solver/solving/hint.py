@@ -161,14 +161,24 @@ def choices_json(choices: list[Choice], position: Position, rules: Rules, method
             for choice in choices]
 
 
+def stock_pass(result: Hint, position: Position, rules: Rules) -> int | None:
+    """Under the plan method, the stock's hidden cards when drawing it through first costs nothing
+    (``core.hidden.free_draw``: the honest player makes that pass before any other move), else None."""
+    if result.method != PLAN or not free_draw(position, rules.draw, rules.passes):
+        return None
+    return position.stock.count(HIDDEN)
+
+
 def report_json(result: Hint, position: Position, rules: Rules, ascii: bool = True) -> dict:
-    """The ``--json`` object: samples, seed, method, the position's tally and the choices, best first."""
+    """The ``--json`` object: samples, seed, method, the position's tally and the choices, best
+    first; under the plan method also ``stock_pass`` (see ``stock_pass``)."""
     return {
         "samples": result.samples,
         "seed": result.seed,
         "method": result.method,
         "winnable": result.winnable.as_json(),
         "choices": choices_json(result.choices, position, rules, result.method, ascii),
+        **({"stock_pass": stock_pass(result, position, rules)} if result.method == PLAN else {}),
     }
 
 
@@ -213,8 +223,8 @@ def report_text(result: Hint, position: Position, rules: Rules, heading: str, li
     best = result.choices[0].plan if result.choices else None
     if best is not None:
         lines.append(f"plan of move 1, up to the next card shown: {'; '.join(plan_texts(best, position, rules, ascii))}")
-    if by_plan and free_draw(position, rules.draw, rules.passes):
-        hidden = position.stock.count(HIDDEN)
+    hidden = stock_pass(result, position, rules)
+    if hidden is not None:
         lines.append(f"first, draw the stock through: it hides {hidden} card{'s' * (hidden > 1)}, and a whole pass "
                      "brings this position back, so seeing the stock costs nothing ('play' and 'follow' do so)")
     return lines

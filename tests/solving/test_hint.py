@@ -143,8 +143,9 @@ def test_cli_json_is_best_first_with_rates_and_intervals(run_cli, tmp_path):
     result = run_cli("hint", str(path), "--draw", "1", "--no-worry-back", "--samples", "8", "--seed", "2", "--json")
     assert result.status == 0, result.err
     data = json.loads(result.out)
-    assert set(data) == {"samples", "seed", "method", "winnable", "choices"} and (data["samples"], data["seed"]) == (8, 2)
-    assert data["method"] == "plan"
+    assert set(data) == {"samples", "seed", "method", "winnable", "choices", "stock_pass"}
+    assert (data["samples"], data["seed"]) == (8, 2)
+    assert data["method"] == "plan" and data["stock_pass"] == 1  # one hidden stock card, passes unlimited
     assert data["winnable"] == {"wins": 8, "unknown": 0, "rate": 1.0, "low": pytest.approx(0.6756, abs=1e-4),
                                 "high": 1.0}
     assert [c["move"] for c in data["choices"]][-1] == "waste A♥ -> column 4"
@@ -158,6 +159,10 @@ def test_cli_json_is_best_first_with_rates_and_intervals(run_cli, tmp_path):
     hindsight = json.loads(run_cli("hint", str(path), "--draw", "1", "--no-worry-back", "--samples", "8", "--seed", "2",
                                    "--json", "--method", "hindsight").out)
     assert hindsight["method"] == "hindsight" and all("plan" not in choice for choice in hindsight["choices"])
+    assert "stock_pass" not in hindsight
+    limited = json.loads(run_cli("hint", str(path), "--draw", "1", "--no-worry-back", "--samples", "8", "--seed", "2",
+                                 "--json", "--passes", "3").out)
+    assert limited["stock_pass"] is None
     assert sorted((c["move"], c["wins"]) for c in hindsight["choices"]) == sorted(
         (c["move"], c["wins"]) for c in data["choices"])
     # Same seed, same samples: two worker processes give the same answer as one.
