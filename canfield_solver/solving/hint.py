@@ -161,10 +161,10 @@ def choices_json(choices: list[Choice], position: Position, rules: Rules, method
             for choice in choices]
 
 
-def stock_pass(result: Hint, position: Position, rules: Rules) -> int | None:
+def stock_pass(method: str, position: Position, rules: Rules) -> int | None:
     """Under the plan method, the stock's hidden cards when drawing it through first costs nothing
     (``core.hidden.free_draw``: the honest player makes that pass before any other move), else None."""
-    if result.method != PLAN or not free_draw(position, rules.draw, rules.passes):
+    if method != PLAN or not free_draw(position, rules.draw, rules.passes):
         return None
     return position.stock.count(HIDDEN)
 
@@ -178,7 +178,7 @@ def report_json(result: Hint, position: Position, rules: Rules, ascii: bool = Tr
         "method": result.method,
         "winnable": result.winnable.as_json(),
         "choices": choices_json(result.choices, position, rules, result.method, ascii),
-        **({"stock_pass": stock_pass(result, position, rules)} if result.method == PLAN else {}),
+        **({"stock_pass": stock_pass(result.method, position, rules)} if result.method == PLAN else {}),
     }
 
 
@@ -223,7 +223,7 @@ def report_text(result: Hint, position: Position, rules: Rules, heading: str, li
     best = result.choices[0].plan if result.choices else None
     if best is not None:
         lines.append(f"plan of move 1, up to the next card shown: {'; '.join(plan_texts(best, position, rules, ascii))}")
-    hidden = stock_pass(result, position, rules)
+    hidden = stock_pass(result.method, position, rules)
     if hidden is not None:
         lines.append(f"first, draw the stock through: it hides {hidden} card{'s' * (hidden > 1)}, and a whole pass "
                      "brings this position back, so seeing the stock costs nothing ('play' and 'follow' do so)")

@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canfield_solver.core.cards import HIDDEN, card_name
-from canfield_solver.core.hidden import Slot, card_at, fill, free_draw, has_hidden, shown_slots, shows_unseen, unseen_cards
+from canfield_solver.core.hidden import Slot, card_at, fill, has_hidden, shown_slots, shows_unseen, unseen_cards
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.play_methods import DEFAULT_METHOD, PLAN, PLAYER_SAMPLES
 from canfield_solver.core.position import DealError, Position
@@ -51,7 +51,7 @@ from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.engine.driver import safe_top_play
 
-from .hint import DEFAULT_MAX_NODES, Choice, hint, progress_steps
+from .hint import DEFAULT_MAX_NODES, Choice, hint, progress_steps, stock_pass
 from .plan import Plan
 from .solver import solve
 
@@ -204,8 +204,8 @@ class HonestPlayer:
 
     def looks(self) -> bool:
         """True when the player's next move is a draw made to see the stock (method ``plan``), free
-        under unlimited passes (``core.hidden.free_draw``)."""
-        return self.method == PLAN and free_draw(self.view, self.rules.draw, self.rules.passes)
+        under unlimited passes (``hint.stock_pass``, the rule ``hint`` states too)."""
+        return stock_pass(self.method, self.view, self.rules) is not None
 
     def play(self, move: Move) -> list[Slot]:
         """Make ``move`` (``IllegalMove`` when it is not legal); the slots whose cards it shows for
