@@ -50,11 +50,12 @@ def solve_for_people(start: Position, rules: Rules, limits: Limits = Limits()) -
     """``solver.solve`` of ``start`` under ``rules``, its win shortened when long (see above).
 
     ``limits.time_limit`` covers the whole run; ``max_nodes`` and ``memory`` apply to the first
-    search, which alone decides the verdict (the shortening adds at most its own fixed budget)."""
-    began = time.perf_counter()
+    search, which alone decides the verdict (the shortening adds at most its own fixed budget).
+    The clock is the search's: it leaves out compiling or loading the search's kernels."""
     result = solve(start, rules, limits=limits)
     if result.verdict != Verdict.WINNABLE or len(result.moves) <= LONG[rules.draw]:
         return result
+    began = time.perf_counter() - result.seconds
     moves, spent = shorter_win(start, rules, result.moves, LONG[rules.draw], SHORTENING_STATES, began,
                                limits.time_limit)
     return replace(result, moves=_checked(start, moves, rules), nodes=result.nodes + spent,

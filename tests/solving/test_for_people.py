@@ -54,6 +54,23 @@ def test_a_long_win_is_shortened(monkeypatch):
     assert short.nodes > first.nodes and (short.verdict, short.rules) == ("winnable", rules)
 
 
+def test_the_clock_of_a_shortened_win_leaves_out_what_came_before_the_search(monkeypatch):
+    """A first run compiles the search's kernels before its clock starts: the seconds of a
+    shortened win are the search's and the shortening's, not that wait (0.5 s here)."""
+    start, rules = position_from_code("CF1-D3-UZBSIKZ"), Rules(moves="whole")
+    first = solve(start, rules)
+
+    def compiled_then_long_win(*args: object, **kwargs: object) -> SolveResult:
+        time.sleep(0.5)
+        return replace(first, moves=padded(start, rules, first.moves, 160), seconds=0.01)
+
+    monkeypatch.setattr(for_people, "solve", compiled_then_long_win)
+    began = time.perf_counter()
+    short = solve_for_people(start, rules)
+    shortening = time.perf_counter() - began - 0.5
+    assert short.moves != first.moves and 0.01 <= short.seconds <= 0.01 + shortening
+
+
 def test_a_win_without_returns_keeps_a_return_where_none_without_exists():
     # No win of CF1-D3-UZBSIKZ without foundation returns exists, so every win keeps one.
     start, rules = position_from_code("CF1-D3-UZBSIKZ"), Rules(moves="whole")
