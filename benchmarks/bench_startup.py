@@ -12,8 +12,10 @@ that is not counted (it loads or compiles the kernels). Printed per command: the
 minimum of the wall time and of the CPU time (user + system, of the child), in seconds.
 ``--vs`` runs another install's commands in turn with these (one run each, alternately, so a
 change in the machine's load hits both) and adds the median of the ratios this / other.
-``--cold`` first times one ``solve`` with an empty compiled-kernel cache (a new temporary
-``CANFIELD_SOLVER_CACHE``): the first run on a machine. Last, whether ``show`` and ``replay``
+``--cold`` first times ``solve`` with an empty compiled-kernel cache (a new temporary
+``CANFIELD_SOLVER_CACHE``), the first run on a machine: of the easy deal, which the kernels run as
+Python answer while they compile (``cli/first_solve.py``), and of a deal that waits for the
+compile; after each, when the compile it left running in the background ended. Last, whether ``show`` and ``replay``
 import numba (they should not: they never search).
 """
 
@@ -30,6 +32,7 @@ import time
 from pathlib import Path
 
 DEAL = "CF1-D3-SOLVEME"  # README's quick start: 116 states, a few milliseconds of search
+HARD = "CF1-D3-ANOKQUA"  # 40,223 states: past what a first run searches while the kernels compile
 
 
 def timed(command: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[float, float]:
@@ -62,21 +65,37 @@ def imports_numba(args: list[str], stdin: str | None) -> bool:
     return done.stderr.strip().endswith("True")
 
 
+def cold_solve(cli: list[str], python: str, deal: str, env: dict[str, str]) -> None:
+    """Time a ``solve`` of ``deal`` with an empty kernel cache, then the compile it leaves running."""
+    with tempfile.TemporaryDirectory() as cache:
+        cold = dict(env, CANFIELD_SOLVER_CACHE=cache)
+        began = time.perf_counter()
+        wall, cpu = timed([*cli, "solve", deal], cold)
+        subprocess.run([python, "-c", "from canfield_solver.engine.compile_ahead import wait_for_compile; "
+                        "wait_for_compile()"], env=cold, check=True)
+        compiled = time.perf_counter() - began
+    print(f"cold     solve {deal} with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s"
+          f" (the solve's own process); the compile it started ended at {compiled:.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each command (default 7)")
     parser.add_argument("--deal", default=DEAL, help=f"the deal (default {DEAL})")
     parser.add_argument("--command", help="a canfield-solver to time (default: this interpreter's package)")
     parser.add_argument("--vs", metavar="COMMAND", help="another canfield-solver, run in turn with this one")
-    parser.add_argument("--cold", action="store_true", help="also time one solve with an empty kernel cache")
+    parser.add_argument("--cold", action="store_true",
+                        help=f"also time solves of --deal and of {HARD} with an empty kernel cache")
+    parser.add_argument("--cold-runs", type=int, default=1, help="cold solves of each deal (default 1)")
     args = parser.parse_args()
     cli = [args.command] if args.command else [sys.executable, "-c", "from canfield_solver.cli import main; main()"]
     env = dict(os.environ)
 
     if args.cold:
-        with tempfile.TemporaryDirectory() as cache:
-            wall, cpu = timed([*cli, "solve", args.deal], dict(env, CANFIELD_SOLVER_CACHE=cache))
-        print(f"cold     solve with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s")
+        for deal in (args.deal, HARD):
+            for _ in range(args.cold_runs):
+                cold_solve(cli, str(Path(args.command).parent / "python") if args.command else sys.executable,
+                           deal, env)
 
     moves = subprocess.run([*cli, "solve", args.deal], env=env, check=True, capture_output=True, text=True).stdout
     commands = {

@@ -14,6 +14,16 @@ from tests.support.cli import run_cli as _run_cli
 from tests.support.positions import WORKED_EXAMPLE, WORKED_EXAMPLE_MOVES, build_position, random_play
 
 
+@pytest.fixture(scope="session", autouse=True)
+def kernels_in_the_cache() -> None:
+    """The kernels compiled (or loaded) before any test, as on every run after a machine's first:
+    without it, whichever test came first would also test a first run (``cli/first_solve.py``),
+    whose own tests give it an empty cache folder of its own."""
+    from canfield_solver.cli.first_solve import compile_solve
+
+    compile_solve(Rules())
+
+
 @pytest.fixture
 def make_position():
     """``build_position``: a validated position from card names."""

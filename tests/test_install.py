@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-import time
 from pathlib import Path
 
 import pytest
@@ -121,14 +120,10 @@ def test_install_then_editable_install_in_one_venv(tmp_path):
     solve = [command, *quick_start[1:], "--max-nodes", "5000"]
 
     _run([*pip, "install", "--no-deps", "--no-build-isolation", "."], env, source)
-    began = time.monotonic()
-    first = _run([*solve, "--json"], env, source)  # the first solve compiles: it says so, and does not count it
-    wall = time.monotonic() - began
-    assert first.stderr.startswith("compiling the solver for this machine")
-    result = json.loads(first.stdout)
-    # The search of 5,000 states takes a few milliseconds, the compile most of the process's
-    # seconds: the time reported is a small part of the wall time, however loaded the machine.
-    assert result["verdict"] == "winnable" and result["seconds"] < wall / 4
+    first = _run([*solve, "--json"], env, source)  # answered while the kernels compile in the background
+    assert first.stderr == "" and json.loads(first.stdout)["verdict"] == "winnable"
+    _run([str(python), "-c", "from canfield_solver.engine.compile_ahead import wait_for_compile; wait_for_compile()"],
+         env, source)
     installed = site / "canfield_solver"
     assert not [p for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
     if sys.platform.startswith("linux"):

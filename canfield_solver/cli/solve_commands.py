@@ -103,8 +103,11 @@ def solve(deal: str, as_json: bool, limits: Limits, ascii_: bool, full: bool, bo
             result = run_shortest(setup.position, setup.rules, limits)
         summary = shortest_summary(result)
     else:
+        from .first_solve import first_solve
+
         with searching(limit_hint(limits.time_limit)):
-            result = run_solver(setup.position, setup.rules, limits)
+            result = (first_solve(setup.position, setup.rules, limits)
+                      or run_solver(setup.position, setup.rules, limits))
     if html_file and result.moves:
         write_page(html_file, setup.game.name, result.start, result.moves, result.rules, force)
     elif html_file:

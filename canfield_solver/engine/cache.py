@@ -26,6 +26,7 @@ from canfield_solver.core.errors import InputError, shorten
 from canfield_solver.core.user_folders import APP, user_folder
 
 ENV = "CANFIELD_SOLVER_CACHE"
+INTERPRETED = "CANFIELD_SOLVER_INTERPRETED"  # "1" in a first run's child, which runs the kernels as Python
 
 
 def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: str = sys.platform) -> Path:
@@ -38,9 +39,10 @@ def cache_folder(environ: dict[str, str] | os._Environ = os.environ, platform: s
 
 def check_environment(environ: dict[str, str] | os._Environ = os.environ) -> None:
     """``InputError`` when the environment keeps numba from compiling the kernels, in one line,
-    rather than numba's traceback: ``NUMBA_DISABLE_JIT`` set, ``NUMBA_NUM_THREADS`` no count."""
+    rather than numba's traceback: ``NUMBA_DISABLE_JIT`` set (except in a first run's child, which
+    asks for it: ``cli/first_solve.py``), ``NUMBA_NUM_THREADS`` no count."""
     disabled = environ.get("NUMBA_DISABLE_JIT", "").strip()
-    if disabled not in ("", "0"):
+    if disabled not in ("", "0") and environ.get(INTERPRETED) != "1":
         raise InputError(f"NUMBA_DISABLE_JIT={shorten(disabled)} turns off numba's compiler, which the solver needs: "
                          "unset it")
     threads = environ.get("NUMBA_NUM_THREADS", "").strip()

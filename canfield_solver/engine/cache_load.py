@@ -26,7 +26,7 @@ from numba.core.runtime import rtsys
 
 def load_without_refresh(dispatcher: Dispatcher) -> Dispatcher:
     """Have ``dispatcher`` load cached machine code without refreshing the target context."""
-    cache = dispatcher._cache  # type: ignore[attr-defined]  # numba's own, private
+    cache = getattr(dispatcher, "_cache", None)  # numba's own, private; a plain function (interpreted) has none
     if not (isinstance(cache, Cache) and hasattr(cache, "_load_overload")
             and hasattr(cache, "_guard_against_spurious_io_errors")):
         return dispatcher

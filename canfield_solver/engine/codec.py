@@ -43,7 +43,7 @@ _COLUMN_MOVES = {MOVES_ANY: L.MOVES_ANY, MOVES_WHOLE: L.MOVES_WHOLE, MOVES_PILE:
 _SPACES = {SPACES_ANY: L.ANY_CARD, SPACES_WASTE: L.WASTE_CARD, SPACES_WASTE_FIRST: L.WASTE_CARD_FIRST}
 # The move accessors as plain Python functions: calling a kernel from Python would cost more than the
 # read, and compile a copy of it for Python's integers.
-_FIELDS = tuple(field.py_func for field in (move_kind, move_source, move_target, move_count, move_split, move_recycle))
+_FIELDS = tuple(getattr(field, "py_func", field) for field in (move_kind, move_source, move_target, move_count, move_split, move_recycle))
 
 
 def encode(position: Position, rules: Rules) -> np.ndarray:

@@ -2,16 +2,22 @@
 
 numba compiles one kernel at a time in a process (a process-wide lock), so a first ``solve`` on
 an empty kernel cache compiled the search's kernels and then ``shortcut`` (which cuts detours out
-of the win found, ``paths/shortcut.py``) and ``rewind`` (the parallel search's hand-over) one
-after the other on one core. When ``shortcut`` is not in the cache, ``start_helper`` runs this
-module as a process of its own, which compiles those two into the same cache while this process
-compiles the search; ``wait_for_helper`` then waits for it before either is first called, and
-numba loads them from the cache. Whatever the helper did not finish (it failed, or was killed),
+of the win found, ``paths/shortcut.py``), ``rewind`` (the parallel search's hand-over) and the
+best-first search that shortens a long win one after the other on one core. When ``shortcut`` is
+not in the cache, ``start_helper`` runs this module as a process of its own, which compiles those
+into the same cache while this process compiles the search; ``wait_for_helper`` then waits for it
+before ``shortcut`` or ``rewind`` is first called, and numba loads them from the cache. Whatever the helper did not finish (it failed, or was killed),
 this process compiles as before: the helper only ever adds files to the cache.
 
 The helper's kernels are called with arrays of the same types as the solve's, so numba caches
 them under the same signatures (``tests/engine/test_compile_ahead.py`` checks that a solve then
-compiles neither).
+compiles none of them).
+
+A first ``solve`` (``cli/first_solve.py``) does not wait for the compile: it searches with the
+kernels run as Python while a process of its own compiles them (a win search of a few states,
+with its helper), which goes on after the solve has answered, so that the next run finds them in
+the cache. That process holds the lock of ``compile_lock`` until it ends: a first run while one is
+under way starts no other, and ``wait_for_compile`` waits for it.
 """
 
 from __future__ import annotations
@@ -25,8 +31,18 @@ from pathlib import Path
 
 import numpy as np
 
-from .kernel import CACHED
+from canfield_solver.core.position import Position
+
+from .kernel import CACHED, COMPILED
 from .paths.shortcut import shortcut
+from .search import run, start
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: no lock, and so no compile in the background
+    fcntl = None  # type: ignore[assignment]
+
+LOCK = "compiling.lock"  # in the kernels' cache folder
 
 _helper: subprocess.Popen | None = None  # the helper this process started, if any
 _checked = False  # whether this process has looked at the cache: once, not on every search
@@ -48,7 +64,7 @@ def start_helper() -> None:
         if _checked:
             return
         _checked = True
-        if not CACHED or in_cache(shortcut):
+        if not CACHED or not COMPILED or in_cache(shortcut):
             return
         folder = Path(os.environ["NUMBA_CACHE_DIR"]).parent  # set by ``cache.use_cache_folder``
         try:
@@ -66,28 +82,78 @@ def wait_for_helper() -> None:
         _helper.wait()
 
 
-def compile_late_kernels() -> None:
-    """Compile (or load) ``rewind`` and ``shortcut`` with the array types a solve passes them."""
+def kernels_in_cache() -> bool:
+    """Whether the cache holds the kernels every win search calls (a solve then loads, not compiles)."""
+    return all(in_cache(dispatcher) for dispatcher in (start, run, shortcut))
+
+
+def compile_lock() -> int | None:
+    """An open descriptor of the lock file of the cache folder, which a compile in the background
+    holds until it ends; None when there is none to take (no cache kept, or not a POSIX system)."""
+    if not CACHED or fcntl is None:
+        return None
+    try:
+        return os.open(Path(os.environ["NUMBA_CACHE_DIR"]) / LOCK, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+
+
+def claim_compile_lock() -> int | None:
+    """The lock file's descriptor with the lock taken, for a compile about to start (which keeps
+    it open until it ends); None when another holds it or there is none to take."""
+    lock = compile_lock()
+    if lock is None:
+        return None
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(lock)
+        return None
+    return lock
+
+
+def wait_for_compile() -> None:
+    """Wait until no compile in the background holds the cache folder's lock."""
+    lock = compile_lock()
+    if lock is None:
+        return
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+    finally:
+        os.close(lock)
+
+
+def _any_deal() -> Position:
+    """A deal: the kernels' types do not depend on the cards."""
     from canfield_solver.core.cards import suit_of
-    from canfield_solver.core.position import Position
+
+    deck = range(52)
+    return Position(base=deck[13], reserve=tuple(deck[:13]), tableau=tuple((card,) for card in deck[14:18]),
+                    stock=tuple(deck[18:]), foundations=tuple(int(suit == suit_of(deck[13])) for suit in range(4)))
+
+
+def compile_late_kernels() -> None:
+    """Compile (or load) ``rewind``, ``shortcut`` and the best-first search (which shortens a long
+    win) with the array types a solve passes them."""
     from canfield_solver.core.presets import RuleOptions, resolve_rules
 
     from .codec import encode
     from .parallel import load_rewind
+    from .paths.best_first import BestFirst
     from .search import SearchArrays
     from .table import small_table
     from .zobrist import full_hash, make_table
 
-    deck = range(52)  # any deal: the kernels' types do not depend on the cards
-    position = Position(base=deck[13], reserve=tuple(deck[:13]), tableau=tuple((card,) for card in deck[14:18]),
-                        stock=tuple(deck[18:]), foundations=tuple(int(suit == suit_of(deck[13])) for suit in range(4)))
-    st = encode(position, resolve_rules(RuleOptions("app")))
+    st = encode(_any_deal(), resolve_rules(RuleOptions("app")))
     keys = make_table()
     load_rewind(SearchArrays(st.copy(), keys, *small_table(1024)))
     hashes = np.zeros(5, dtype=np.uint64)
     full_hash(st, keys, hashes)
     no_moves = np.zeros(0, dtype=np.int32)
     shortcut(st, hashes, keys, no_moves, no_moves.copy())  # an empty path: compiled, nothing to cut
+    best_first = BestFirst(st, keys, 100, 1024, 1000)  # room for 100 states, weight 1024, below 1,000 moves
+    best_first.start()
+    best_first.run(100)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,12 @@ their callers. The larger kernels that ``search.run`` calls for every state or m
 and LLVM left such calls in place: inlined, the search spends about a sixth less per state.
 Inlined everywhere (``shortcut`` alone makes nine calls of ``make`` and ``unmake``) they made
 the first compile twice as long.
+
+Where numba's compiler is off (``NUMBA_DISABLE_JIT``: only a first run's child, which searches
+while the kernels compile, ``cli/first_solve.py``) the decorators leave the functions as they are
+and Python runs them: the same code, the same searches, a few thousand states a second.
+``interpreted_as`` gives each intrinsic (code numba generates, which Python cannot run) its Python
+twin for that case; ``tests/engine/test_interpreted.py`` checks the two ways give the same answers.
 """
 
 from collections.abc import Callable
@@ -29,7 +35,7 @@ from .cache import use_cache_folder
 
 CACHED = use_cache_folder()
 
-from numba import njit  # noqa: E402 (after the cache folder is set)
+from numba import config, njit  # noqa: E402 (after the cache folder is set)
 
 from .cache_load import load_without_refresh  # noqa: E402
 
@@ -42,6 +48,14 @@ def _cached(**options: Any) -> Callable:
 def _into_the_search_loop(call: Any, caller: Any, callee: Any) -> bool:
     """Numba's inlining choice for ``in_search_loop``: inline into ``search.run`` alone."""
     return caller.func_id.func_qualname == "run" and caller.func_id.modname.endswith(".engine.search")
+
+
+COMPILED = not config.DISABLE_JIT  # type: ignore[attr-defined]  # False: the kernels run as Python (a first run's child)
+
+
+def interpreted_as(twin: Callable) -> Callable:
+    """Decorate an intrinsic: it stays when the kernels are compiled, ``twin`` replaces it when Python runs them."""
+    return lambda intrinsic: intrinsic if COMPILED else twin
 
 
 kernel = _cached(_nrt=False, nogil=True)

@@ -20,16 +20,24 @@ after it differs only by having used fewer passes, which never loses a win.
 from __future__ import annotations
 
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 
 from canfield_solver.core import cards
 from canfield_solver.core.cards import DECK_SIZE, RANKS_PER_SUIT
 from canfield_solver.core.position import builds_on
 from canfield_solver.engine import layout as L
 
-from .kernel import in_search_loop, inlined, kernel
+from .kernel import in_search_loop, inlined, interpreted_as, kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
+
+def _python_trailing_zeros(bits: np.integer) -> np.int64:
+    """``trailing_zeros`` where Python runs the kernels: the index of the lowest bit set (64 for none)."""
+    whole = int(bits) & 0xFFFF_FFFF_FFFF_FFFF
+    return np.int64((whole & -whole).bit_length() - 1 if whole else 64)
+
+
+trailing_zeros = interpreted_as(_python_trailing_zeros)(_trailing_zeros)
 RESERVE_F, RESERVE_T, TALON_F, TALON_T, COLUMN_F, COLUMN_T, RETURN_T = range(7)
 ALL_CARDS = np.int64((1 << DECK_SIZE) - 1)  # a bit mask of cards with every card in it
 EVERY_SPLIT = np.int64(-1)  # bit masks of talon splits: all of them, and every third from 0

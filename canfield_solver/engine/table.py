@@ -24,7 +24,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .kernel import in_search_loop, inlined, kernel
+from .kernel import in_search_loop, inlined, interpreted_as, kernel
 
 MAX_LOAD = 0.75  # linear probing stays fast below this load
 SLOT_BYTES = 8
@@ -230,6 +230,15 @@ def _item_pointer(context, builder, signature, args):
     return cgutils.get_item_pointer(context, builder, array_type, data, [args[1]], wraparound=False)
 
 
+def _python_compare_and_swap(array: np.ndarray, index: Any, expected: Any, value: Any) -> Any:
+    """``_compare_and_swap`` where Python runs the kernels, on one thread."""
+    held = array[index]
+    if held == expected:
+        array[index] = value
+    return held
+
+
+@interpreted_as(_python_compare_and_swap)
 @intrinsic
 def _compare_and_swap(typingctx, array, index, expected, value):
     """Atomically: if ``array[index]`` is ``expected``, set it to ``value``; return what it held
@@ -243,6 +252,12 @@ def _compare_and_swap(typingctx, array, index, expected, value):
     return array.dtype(array, index, expected, value), codegen
 
 
+def _python_atomic_add(array: np.ndarray, index: Any, value: Any) -> None:
+    """``_atomic_add`` where Python runs the kernels, on one thread."""
+    array[index] += value
+
+
+@interpreted_as(_python_atomic_add)
 @intrinsic
 def _atomic_add(typingctx, array, index, value):
     """Atomically add ``value`` to ``array[index]``."""
@@ -256,6 +271,7 @@ def _atomic_add(typingctx, array, index, value):
     return types.void(array, index, value), codegen
 
 
+@interpreted_as(lambda array, index: None)  # a hint to the hardware: nothing to do in Python
 @intrinsic
 def _prefetch(typingctx, array, index):
     """LLVM's prefetch of ``array[index]`` for reading (the hardware may ignore it)."""
