@@ -4,6 +4,7 @@ Run by hand (not a test)::
 
     python benchmarks/bench_startup.py                 # show, solve, replay of an easy deal, 7 runs each
     python benchmarks/bench_startup.py --runs 15 --cold
+    python benchmarks/bench_startup.py --runs 3 --first-runs 100 --draw 3   # first solves of 100 deals
     python benchmarks/bench_startup.py --command /other/venv/bin/canfield-solver   # another install
     python benchmarks/bench_startup.py --vs /old/venv/bin/canfield-solver          # this against another
 
@@ -15,7 +16,9 @@ change in the machine's load hits both) and adds the median of the ratios this /
 ``--cold`` first times ``solve`` with an empty compiled-kernel cache (a new temporary
 ``CANFIELD_SOLVER_CACHE``), the first run on a machine: of the easy deal, which the kernels run as
 Python answer while they compile (``cli/first_solve.py``), and of a deal that waits for the
-compile; after each, when the compile it left running in the background ended. Last, whether ``show`` and ``replay``
+compile; after each, when the compile it left running in the background ended. ``--first-runs N``
+solves N random deals that way, one after the other, and counts those answered before the
+compile. Last, whether ``show`` and ``replay``
 import numba (they should not: they never search).
 """
 
@@ -24,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -78,6 +82,28 @@ def cold_solve(cli: list[str], python: str, deal: str, env: dict[str, str]) -> N
           f" (the solve's own process); the compile it started ended at {compiled:.1f} s")
 
 
+def first_runs(cli: list[str], count: int, draw: int, env: dict[str, str]) -> None:
+    """First solves of ``count`` random deals, each on an empty kernel cache: how many are answered
+    before the compile (no compile note), in how long. A run that waits for the compile is stopped
+    there, with the compile it started."""
+    from canfield_solver.formats.codes import random_codes
+
+    walls = []
+    for code in random_codes(count, draw, seed=99):
+        with tempfile.TemporaryDirectory() as cache:
+            began = time.perf_counter()
+            run = subprocess.Popen([*cli, "solve", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True, env=dict(env, CANFIELD_SOLVER_CACHE=cache))
+            waits = run.stderr.readline().startswith("compiling")  # type: ignore[union-attr]
+            if not waits:
+                run.wait()
+                walls.append(time.perf_counter() - began)
+            os.killpg(run.pid, signal.SIGKILL)  # the compile in the background too
+            run.wait()
+    print(f"first    {len(walls)} of {count} draw-{draw} deals answered before the compile; wall median "
+          f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s" if walls else f"first    none of {count} answered")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each command (default 7)")
@@ -87,6 +113,9 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true",
                         help=f"also time solves of --deal and of {HARD} with an empty kernel cache")
     parser.add_argument("--cold-runs", type=int, default=1, help="cold solves of each deal (default 1)")
+    parser.add_argument("--first-runs", type=int, metavar="N",
+                        help="first solves of N random deals (seed 99), each on an empty kernel cache")
+    parser.add_argument("--draw", type=int, choices=(1, 3), default=3, help="their draw mode (default 3)")
     args = parser.parse_args()
     cli = [args.command] if args.command else [sys.executable, "-c", "from canfield_solver.cli import main; main()"]
     env = dict(os.environ)
@@ -97,6 +126,8 @@ def main() -> None:
                 cold_solve(cli, str(Path(args.command).parent / "python") if args.command else sys.executable,
                            deal, env)
 
+    if args.first_runs:
+        first_runs(cli, args.first_runs, args.draw, env)
     moves = subprocess.run([*cli, "solve", args.deal], env=env, check=True, capture_output=True, text=True).stdout
     commands = {
         "show": ([*cli, "show", args.deal], None),
