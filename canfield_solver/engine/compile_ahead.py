@@ -6,8 +6,9 @@ of the win found, ``paths/shortcut.py``), ``rewind`` (the parallel search's hand
 best-first search that shortens a long win one after the other on one core. When ``shortcut`` is
 not in the cache, ``start_helper`` runs this module as a process of its own, which compiles those
 into the same cache while this process compiles the search; ``wait_for_helper`` then waits for it
-before ``shortcut`` or ``rewind`` is first called, and numba loads them from the cache. Whatever the helper did not finish (it failed, or was killed),
-this process compiles as before: the helper only ever adds files to the cache.
+before ``shortcut`` or ``rewind`` is first called, and numba loads them from the cache. Whatever
+the helper did not finish (it failed, or was killed), this process compiles as before: the helper
+only ever adds files to the cache.
 
 The helper's kernels are called with arrays of the same types as the solve's, so numba caches
 them under the same signatures (``tests/engine/test_compile_ahead.py`` checks that a solve then
@@ -16,8 +17,8 @@ compiles none of them).
 A first ``solve`` (``cli/first_solve.py``) does not wait for the compile: it searches with the
 kernels run as Python while a process of its own compiles them (a win search of a few states,
 with its helper), which goes on after the solve has answered, so that the next run finds them in
-the cache. That process holds the lock of ``compile_lock`` until it ends: a first run while one is
-under way starts no other, and ``wait_for_compile`` waits for it.
+the cache. That process holds the cache folder's lock (``claim_compile_lock``) until it ends: a
+first run while one is under way starts no other, and ``wait_for_compile`` waits for it.
 """
 
 from __future__ import annotations

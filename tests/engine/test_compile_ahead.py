@@ -1,5 +1,5 @@
-"""A first solve on an empty kernel cache: the helper process compiles ``shortcut`` and ``rewind``
-beside it, under the signatures the solve calls them with, so the solve loads them from the cache."""
+"""A first solve on an empty kernel cache: the helper process compiles ``shortcut``, ``rewind``
+and the best-first search beside it, under the signatures the solve calls them with, so the solve loads them from the cache."""
 
 from __future__ import annotations
 
@@ -40,12 +40,13 @@ def test_the_helper_alone_fills_the_cache(tmp_path):
     env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path))
     check = ("from canfield_solver.engine.compile_ahead import in_cache\n"
              "from canfield_solver.engine.parallel import rewind\n"
+             "from canfield_solver.engine.paths.best_first import run_best_first, start_best_first\n"
              "from canfield_solver.engine.paths.shortcut import shortcut\n"
-             "print(in_cache(shortcut), in_cache(rewind))")
+             "print(*(in_cache(kernel) for kernel in (shortcut, rewind, start_best_first, run_best_first)))")
     before = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, timeout=600)
-    assert before.stdout == "False False\n"
+    assert before.stdout == "False False False False\n"
     helper = subprocess.run([sys.executable, "-m", "canfield_solver.engine.compile_ahead"], capture_output=True,
                             text=True, env=env, timeout=600)
     assert (helper.returncode, helper.stderr) == (0, "")
     after = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, timeout=600)
-    assert after.stdout == "True True\n"
+    assert after.stdout == "True True True True\n"
