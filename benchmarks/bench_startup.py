@@ -16,7 +16,8 @@ change in the machine's load hits both) and adds the median of the ratios this /
 ``--cold`` first times ``solve`` with an empty compiled-kernel cache (a new temporary
 ``CANFIELD_SOLVER_CACHE``), the first run on a machine: of the easy deal, which the kernels run as
 Python answer while they compile (``cli/first_solve.py``), and of a deal that waits for the
-compile; after each, when the compile it left running in the background ended. ``--first-runs N``
+compile; then ``analyse`` of the easy deal; after each, when the compile it left running in the
+background ended. ``--first-runs N``
 solves N random deals that way, one after the other, and counts those answered before the
 compile. Last, whether ``show`` and ``replay``
 import numba (they should not: they never search).
@@ -69,16 +70,16 @@ def imports_numba(args: list[str], stdin: str | None) -> bool:
     return done.stderr.strip().endswith("True")
 
 
-def cold_solve(cli: list[str], python: str, deal: str, env: dict[str, str]) -> None:
-    """Time a ``solve`` of ``deal`` with an empty kernel cache, then the compile it leaves running."""
+def cold_run(cli: list[str], python: str, command: str, deal: str, env: dict[str, str]) -> None:
+    """Time ``command`` (solve, analyse) of ``deal`` with an empty kernel cache, then the compile it leaves running."""
     with tempfile.TemporaryDirectory() as cache:
         cold = dict(env, CANFIELD_SOLVER_CACHE=cache)
         began = time.perf_counter()
-        wall, cpu = timed([*cli, "solve", deal], cold)
+        wall, cpu = timed([*cli, command, deal], cold)
         subprocess.run([python, "-c", "from canfield_solver.engine.compile_ahead import wait_for_compile; "
                         "wait_for_compile()"], env=cold, check=True)
         compiled = time.perf_counter() - began
-    print(f"cold     solve {deal} with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s"
+    print(f"cold     {command} {deal} with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s"
           f" (the solve's own process); the compile it started ended at {compiled:.1f} s")
 
 
@@ -111,7 +112,7 @@ def main() -> None:
     parser.add_argument("--command", help="a canfield-solver to time (default: this interpreter's package)")
     parser.add_argument("--vs", metavar="COMMAND", help="another canfield-solver, run in turn with this one")
     parser.add_argument("--cold", action="store_true",
-                        help=f"also time solves of --deal and of {HARD} with an empty kernel cache")
+                        help=f"also time solves of --deal and of {HARD}, and analyse of --deal, with an empty kernel cache")
     parser.add_argument("--cold-runs", type=int, default=1, help="cold solves of each deal (default 1)")
     parser.add_argument("--first-runs", type=int, metavar="N",
                         help="first solves of N random deals (seed 99), each on an empty kernel cache")
@@ -121,10 +122,10 @@ def main() -> None:
     env = dict(os.environ)
 
     if args.cold:
-        for deal in (args.deal, HARD):
+        python = str(Path(args.command).parent / "python") if args.command else sys.executable
+        for command, deal in (("solve", args.deal), ("solve", HARD), ("analyse", args.deal)):
             for _ in range(args.cold_runs):
-                cold_solve(cli, str(Path(args.command).parent / "python") if args.command else sys.executable,
-                           deal, env)
+                cold_run(cli, python, command, deal, env)
 
     if args.first_runs:
         first_runs(cli, args.first_runs, args.draw, env)

@@ -51,10 +51,12 @@ def analyse(deal: str, limits: Limits, as_json: bool, ascii_: bool, **rule_flags
     from canfield_solver.solving.analyse import analyse as run_analysis
     from canfield_solver.solving.analyse import report_json, report_text
 
+    from .first_solve import first_analysis
     from .progress_line import limit_hint
 
+    options = options_from_flags(rule_flags)
     with searching(limit_hint(limits.time_limit) + " per search"):
-        analysis = run_analysis(deal, options_from_flags(rule_flags), limits)
+        analysis = first_analysis(deal, options, limits) or run_analysis(deal, options, limits)
     click.echo(json.dumps(report_json(analysis), ensure_ascii=False) if as_json else report_text(analysis, ascii_))
 
 

@@ -17,6 +17,7 @@ from canfield_solver.cli import first_solve as first
 from canfield_solver.core.cards import HIDDEN
 from canfield_solver.core.errors import InputError, SolverBug
 from canfield_solver.core.limits import Limits
+from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine import compile_ahead
@@ -97,10 +98,12 @@ def test_a_limit_of_states_is_taken_as_the_compiled_search_would_meet_it(cold):
     assert answer is not None and (answer.verdict, answer.limit_hit, answer.nodes) == (Verdict.UNKNOWN, LimitHit.NODES, 20)
 
 
-def test_a_list_from_the_child_that_does_not_win_is_a_bug(cold, monkeypatch):
+@pytest.mark.parametrize("cut", ["short", "illegal"])
+def test_a_list_from_the_child_that_does_not_win_is_a_bug(cold, monkeypatch, cut):
     start = position_from_code("CF1-D3-AAAAAAC")
     answer = solve_for_people(start, Rules(), Limits())
-    monkeypatch.setattr(first, "_interpreted", lambda *args: replace(answer, moves=answer.moves[:-1]))
+    moves = answer.moves[:-1] if cut == "short" else answer.moves[1:]
+    monkeypatch.setattr(first, "_interpreted", lambda *args: replace(answer, moves=moves))
     with pytest.raises(SolverBug, match="does not win"):
         first.first_solve(start, Rules(), Limits())
 
@@ -127,3 +130,28 @@ def test_one_compile_at_a_time_and_waiting_for_it(tmp_path, monkeypatch):
     claimed = compile_ahead.claim_compile_lock()
     assert claimed is not None
     os.close(claimed)
+
+
+def test_a_first_analysis_is_the_child_s_when_it_ends_in_time(cold):
+    from canfield_solver.solving.analyse import analyse
+
+    answer = first.first_analysis("CF1-D3-SOLVEME", RuleOptions(), Limits())
+    expected = analyse("CF1-D3-SOLVEME", RuleOptions(), Limits())
+    assert answer is not None and cold == ["compile"]
+    assert ([(cell.rules, cell.result.verdict, cell.result.nodes, cell.result.moves) for cell in answer.cells]
+            == [(cell.rules, cell.result.verdict, cell.result.nodes, cell.result.moves) for cell in expected.cells])
+
+
+def test_a_first_analysis_of_a_bad_deal_starts_nothing(cold):
+    with pytest.raises(InputError, match="bad game code 'CF1-D3-NOPE'"):
+        first.first_analysis("CF1-D3-NOPE", RuleOptions(), Limits())
+    assert cold == []
+
+
+def test_a_first_analysis_with_a_cell_stopped_by_the_clock_waits_for_the_compile(cold, monkeypatch):
+    from canfield_solver.solving.analyse import analyse
+
+    answer = analyse("CF1-D3-SOLVEME", RuleOptions(), Limits())
+    answer.cells[2].result = replace(answer.cells[2].result, verdict=Verdict.UNKNOWN, moves=[], limit_hit=LimitHit.TIME)
+    monkeypatch.setattr(first, "_interpreted", lambda *args: answer)
+    assert first.first_analysis("CF1-D3-SOLVEME", RuleOptions(), Limits()) is None and cold == ["compile", "wait"]
