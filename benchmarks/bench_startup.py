@@ -80,7 +80,7 @@ def cold_run(cli: list[str], python: str, command: str, deal: str, env: dict[str
                         "wait_for_compile()"], env=cold, check=True)
         compiled = time.perf_counter() - began
     print(f"cold     {command} {deal} with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s"
-          f" (the solve's own process); the compile it started ended at {compiled:.1f} s")
+          f" (the command and the child it waits for); the compile it started ended at {compiled:.1f} s")
 
 
 def first_runs(cli: list[str], count: int, draw: int, env: dict[str, str]) -> None:
