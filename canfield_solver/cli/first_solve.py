@@ -54,6 +54,9 @@ Answer = TypeVar("Answer")
 
 def first_solve(start: Position, rules: Rules, limits: Limits) -> SolveResult | None:
     """``solve_for_people``'s answer from the child on a first run, when taken; else None."""
+    if not _first_run():
+        return None
+
     def taken(answer: SolveResult) -> bool:
         return len(answer.moves) <= LONG[rules.draw] and _kept(answer)
 
@@ -62,6 +65,8 @@ def first_solve(start: Position, rules: Rules, limits: Limits) -> SolveResult | 
 
 def first_analysis(deal: str, options: RuleOptions, limits: Limits) -> Analysis | None:
     """``analyse``'s answer from the child on a first run, when taken; else None."""
+    if not _first_run():
+        return None
     rules = setup_game(load_game(deal), options).rules  # a deal or option that cannot be used: before any process
 
     def taken(answer: Analysis) -> bool:
@@ -72,10 +77,8 @@ def first_analysis(deal: str, options: RuleOptions, limits: Limits) -> Analysis 
 
 
 def first_try(run: Callable[..., Answer], args: tuple, rules: Rules, taken: Callable[[Answer], bool]) -> Answer | None:
-    """``run(*args)`` in the interpreted child when the kernels are not cached yet, and its answer
-    if ``taken``; otherwise None, once the compile under way (if any) has ended."""
-    if kernels_in_cache() or int(np.__version__.split(".")[0]) < 2:
-        return None
+    """On a first run (``_first_run``): ``run(*args)`` in the interpreted child, and its answer if
+    ``taken``; otherwise None, once the compile under way (if any) has ended."""
     compile_in_background(rules)
     answer = _interpreted(run, args)
     if isinstance(answer, InputError):
@@ -85,6 +88,11 @@ def first_try(run: Callable[..., Answer], args: tuple, rules: Rules, taken: Call
     with event.trigger_event("numba:compile"):  # the compile note, while the compile in the background ends
         wait_for_compile()
     return None
+
+
+def _first_run() -> bool:
+    """Whether the kernels are not in the cache yet, and Python can run them (numpy 2)."""
+    return not kernels_in_cache() and int(np.__version__.split(".")[0]) >= 2
 
 
 def _kept(result: SolveResult) -> bool:

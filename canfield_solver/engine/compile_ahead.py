@@ -32,8 +32,6 @@ from pathlib import Path
 
 import numpy as np
 
-from canfield_solver.core.position import Position
-
 from .kernel import CACHED, COMPILED
 from .paths.shortcut import shortcut
 from .search import run, start
@@ -124,18 +122,11 @@ def wait_for_compile() -> None:
         os.close(lock)
 
 
-def _any_deal() -> Position:
-    """A deal: the kernels' types do not depend on the cards."""
-    from canfield_solver.core.cards import suit_of
-
-    deck = range(52)
-    return Position(base=deck[13], reserve=tuple(deck[:13]), tableau=tuple((card,) for card in deck[14:18]),
-                    stock=tuple(deck[18:]), foundations=tuple(int(suit == suit_of(deck[13])) for suit in range(4)))
-
-
 def compile_late_kernels() -> None:
     """Compile (or load) ``rewind``, ``shortcut`` and the best-first search (which shortens a long
     win) with the array types a solve passes them."""
+    from canfield_solver.core.cards import suit_of
+    from canfield_solver.core.position import Position
     from canfield_solver.core.presets import RuleOptions, resolve_rules
 
     from .codec import encode
@@ -145,7 +136,10 @@ def compile_late_kernels() -> None:
     from .table import small_table
     from .zobrist import full_hash, make_table
 
-    st = encode(_any_deal(), resolve_rules(RuleOptions("app")))
+    deck = range(52)  # any deal: the kernels' types do not depend on the cards
+    position = Position(base=deck[13], reserve=tuple(deck[:13]), tableau=tuple((card,) for card in deck[14:18]),
+                        stock=tuple(deck[18:]), foundations=tuple(int(suit == suit_of(deck[13])) for suit in range(4)))
+    st = encode(position, resolve_rules(RuleOptions("app")))
     keys = make_table()
     load_rewind(SearchArrays(st.copy(), keys, *small_table(1024)))
     hashes = np.zeros(5, dtype=np.uint64)
