@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 from canfield_solver.core.position import Position, builds_on, validate
 from canfield_solver.core.rules import MOVES, Rules, crosses_base
 from canfield_solver.formats.deal_file import position_from_dict
 from tests.oracles.bruteforce import UNWINNABLE, WINNABLE
 from tests.oracles.stuck_columns import stuck_cards
-from tests.solving.test_crosscheck import NODES, POSITIONS, SEED, is_buried, run_crosscheck
+from tests.solving.test_crosscheck import NODES, POSITIONS, SEED, TWIN_IN_THE_TALON, is_buried, run_crosscheck
 
 HOYLE = Rules(draw=3, worry_back=False, moves="pile", spaces="waste")
 RULE_SETS = [Rules(draw=3, worry_back=back, moves=moves, spaces=spaces, tableau_order=order)
@@ -111,3 +112,35 @@ def test_crosscheck_random_layouts_with_stuck_columns():
                                                                       ("waste", "waste-first"))]
     counts = run_crosscheck(f"{2 * POSITIONS} random layouts of long runs", cases, NODES, rule_sets)
     assert counts[UNWINNABLE] >= POSITIONS * len(rule_sets) // 2 and counts[WINNABLE] >= POSITIONS, counts
+
+
+def test_crosscheck_the_twin_in_the_talon_is_buried_under_pile_only():
+    # 2S lies on 3H over 4S (base 4), 3H's twin 3D in the talon: under moves "whole" 3D goes into
+    # an empty column and 2S onto it; under "pile" 2S leaves 3H only for its foundation.
+    position = position_from_dict(TWIN_IN_THE_TALON)[0]
+    rule_sets = [Rules(draw=draw, worry_back=False, moves=moves, spaces=spaces)
+                 for draw, moves, spaces in itertools.product((1, 3), ("whole", "pile"), ("waste", "waste-first"))]
+    assert [is_buried(position, rules) for rules in rule_sets] == [rules.moves == "pile" for rules in rule_sets]
+    assert stuck_cards(position, HOYLE) == {position.tableau[0][2]}
+    counts = run_crosscheck("the twin in the talon", [("twin in the talon", position)], 60_000, rule_sets)
+    assert counts[UNWINNABLE] == 4 and counts[WINNABLE] == 4, counts
+
+
+def test_crosscheck_random_layouts_stuck_under_pile_only():
+    # Small random layouts of long runs that the test calls stuck under moves "pile" and not under
+    # "whole" (a stuck card's twin neither up nor covered): lost under every "pile" rule set, by the
+    # brute force, and some of them won under "whole", where the twin's condition is needed.
+    rng = random.Random(SEED + 10)
+    whole = Rules(draw=3, worry_back=False, moves="whole", spaces="waste")
+    cases = []
+    while len(cases) < POSITIONS:
+        position = random_runs(rng, small=True)
+        if is_buried(position, HOYLE) and not is_buried(position, whole):
+            cases.append((f"stuck under pile {len(cases)} (seed {SEED + 10})", position))
+    pile = [Rules(draw=draw, worry_back=False, moves="pile", passes=passes, spaces=spaces)
+            for draw, passes, spaces in itertools.product((1, 3), (None, 1), ("waste", "waste-first"))]
+    counts = run_crosscheck(f"{POSITIONS} random layouts stuck under pile only", cases, NODES, pile)
+    assert counts[UNWINNABLE] >= 0.8 * POSITIONS * len(pile) and counts[WINNABLE] == 0, counts
+    counts = run_crosscheck(f"{POSITIONS} random layouts stuck under pile only, under whole", cases, NODES,
+                            [replace(rules, moves="whole") for rules in pile])
+    assert counts[WINNABLE] >= 1, counts

@@ -3,7 +3,8 @@ docs/dominances.md (section 6) over the referee's own notions, with plain sets, 
 kernel (which peels each column from its top instead).
 
 ``whole_only=False`` gives the looser rule that section 6 shows to be wrong: the same test under
-moves "any", where a run can carry a stuck card off the cards under it.
+moves "any", where a run can carry a stuck card off the cards under it. Under moves "pile" a
+stuck card goes onto no card, so the condition on the other card it builds on is dropped there.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def stuck_cards(position: Position, rules: Rules, whole_only: bool = True) -> se
             lower = {other for other in range(52) if suit_of(other) == suit_of(card) and other not in up
                      and relative_rank(other, position) < relative_rank(card, position)}
             parents = {other for other in range(52) if goes_on(card, other, position, rules)}
-            if not (lower & covered and parents <= up | covered):
+            if not (lower & covered and (rules.moves == "pile" or parents <= up | covered)):
                 stuck.discard(card)
                 changed = True
                 break

@@ -4,8 +4,10 @@ Under moves "whole" a card leaves the card under it only as its column's top, fo
 foundation or for a column top it builds on; under spaces "waste" and "waste-first" never for an
 empty column. Without foundation returns, a set of such cards each waiting for a card that lies
 under one of them (or is up, for the card it would go on) never moves, and the cards under them
-never go up. Every move of moves "pile" is a move of "whole", so a state lost under "whole" is
-lost under "pile": the same test holds there. The proof is in docs/dominances.md, section 6.
+never go up. Under moves "pile" a card other than a column's bottom one leaves the card under
+it only for its foundation (a move takes the whole column, the card still on the one under it),
+so there a card waiting for a card under one of the set never moves, whatever the other card it
+builds on. The proof is in docs/dominances.md, section 6.
 """
 
 from __future__ import annotations
@@ -46,10 +48,13 @@ def is_up(st, card):
 @kernel
 def _blocked(st, card, under, covered):
     """``card``, lying on ``under``, can never leave it while no card of the stuck set leaves its
-    place: a card of its suit that goes up before it is ``covered`` (under a stuck card), and the
-    other card it builds on (``under``'s twin) is up or covered."""
+    place: a card of its suit that goes up before it is ``covered`` (under a stuck card), and,
+    under moves "whole", the other card it builds on (``under``'s twin) is up or covered; under
+    moves "pile" it goes onto no card as long as it lies on one."""
     if lower_cards(st, card) & covered == 0:
         return False
+    if st[L.COLUMN_MOVES] == L.MOVES_PILE:
+        return True
     other = twin(under)
     return is_up(st, other) or (covered >> other) & 1 == 1
 
