@@ -133,10 +133,13 @@ def test_crosscheck_random_layouts_stuck_under_pile_only():
     rng = random.Random(SEED + 10)
     whole = Rules(draw=3, worry_back=False, moves="whole", spaces="waste")
     cases = []
-    while len(cases) < POSITIONS:
+    for _ in range(200 * POSITIONS):  # about one layout in twenty is one
         position = random_runs(rng, small=True)
         if is_buried(position, HOYLE) and not is_buried(position, whole):
             cases.append((f"stuck under pile {len(cases)} (seed {SEED + 10})", position))
+            if len(cases) == POSITIONS:
+                break
+    assert len(cases) == POSITIONS, f"only {len(cases)} layouts stuck under pile and not under whole"
     pile = [Rules(draw=draw, worry_back=False, moves="pile", passes=passes, spaces=spaces)
             for draw, passes, spaces in itertools.product((1, 3), (None, 1), ("waste", "waste-first"))]
     counts = run_crosscheck(f"{POSITIONS} random layouts stuck under pile only", cases, NODES, pile)
