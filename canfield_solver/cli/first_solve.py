@@ -33,11 +33,10 @@ from typing import Any, TypeVar
 import numpy as np
 from numba.core import event
 
-from canfield_solver.core.errors import InputError, SolverBug
+from canfield_solver.core.errors import InputError
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position
 from canfield_solver.core.presets import RuleOptions
-from canfield_solver.core.referee import IllegalMove, positions_after
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.cache import INTERPRETED
@@ -46,6 +45,7 @@ from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import load_game, setup_game
 from canfield_solver.solving.analyse import Analysis, analyse
 from canfield_solver.solving.for_people import LONG, solve_for_people
+from canfield_solver.solving.referee_replay import checked_win
 from canfield_solver.solving.solver import SolveResult, solve
 
 TRY_SECONDS = 8.0  # the child's whole run: about 0.7 s to start, then some 20,000 states beside the compile
@@ -99,12 +99,7 @@ def _kept(result: SolveResult) -> bool:
     """Whether a solve's result from the child is the compiled search's: not stopped by the clock of
     the limits; and a win it found must replay to a win (else a ``SolverBug``)."""
     if result.verdict == Verdict.WINNABLE:
-        try:
-            won = positions_after(result.start, result.moves, result.rules)[-1].is_won
-        except IllegalMove:
-            won = False
-        if not won:
-            raise SolverBug(f"the interpreted search's list of {len(result.moves)} moves does not win")
+        checked_win(result.start, result.moves, result.rules, "the interpreted search's list")
     return result.limit_hit != LimitHit.TIME
 
 

@@ -35,7 +35,7 @@ from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.engine.driver import search_short_win
 
-from .referee_replay import replay_engine_moves, shortcut_moves
+from .referee_replay import checked_win, replay_engine_moves, shortcut_moves
 from .solver import SolveResult, solve
 
 LONG = {3: 320, 1: 480}  # single moves; the app's rules: median 247 (draw 3) and 381 (draw 1)
@@ -58,15 +58,8 @@ def solve_for_people(start: Position, rules: Rules, limits: Limits = Limits()) -
     began = time.perf_counter() - result.seconds
     moves, spent = shorter_win(start, rules, result.moves, LONG[rules.draw], SHORTENING_STATES, began,
                                limits.time_limit)
-    return replace(result, moves=_checked(start, moves, rules), nodes=result.nodes + spent,
+    return replace(result, moves=checked_win(start, moves, rules, "a shortened list"), nodes=result.nodes + spent,
                    seconds=time.perf_counter() - began)
-
-
-def _checked(start: Position, moves: list[Move], rules: Rules) -> list[Move]:
-    """``moves``, after the referee has replayed them to a win under ``rules``."""
-    if not positions_after(start, moves, rules)[-1].is_won:
-        raise SolverBug(f"a shortened list of {len(moves)} moves does not win under the rules asked for")
-    return moves
 
 
 def shorter_win(start: Position, rules: Rules, moves: list[Move], goal: int, states: int, began: float,

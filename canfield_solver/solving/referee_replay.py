@@ -2,7 +2,8 @@
 and back.
 
 The win search's own replay (``solver._replay``) insists on a win; the best-score search needs
-the same expansion for a list that ends anywhere, and its end position. ``compress`` turns a
+the same expansion for a list that ends anywhere, and its end position. ``checked_win`` replays a
+referee list that must win (a shortened one, or one from a first run's interpreted search). ``compress`` turns a
 solver's move list back into engine moves, for the searches that shorten it, and
 ``shortcut_moves`` cuts the detours out of a referee list.
 """
@@ -15,7 +16,7 @@ import numpy as np
 
 from canfield_solver.core.errors import SolverBug
 from canfield_solver.core.position import Position
-from canfield_solver.core.referee import DRAW, RECYCLE, Move, apply
+from canfield_solver.core.referee import DRAW, RECYCLE, IllegalMove, Move, apply, positions_after
 from canfield_solver.core.rules import Rules
 from canfield_solver.engine.codec import engine_move, referee_moves
 from canfield_solver.engine.driver import shortcut_path
@@ -34,6 +35,18 @@ def replay_engine_moves(start: Position, engine_moves: Iterable[int], rules: Rul
     except (ValueError, AssertionError) as error:
         raise SolverBug(f"engine move list fails replay after {len(moves)} moves: {error}") from error
     return moves, position
+
+
+def checked_win(start: Position, moves: list[Move], rules: Rules, what: str) -> list[Move]:
+    """``moves``, once the referee has replayed them from ``start`` to a win under ``rules``;
+    ``SolverBug``, naming ``what``, when one of them is illegal or they end elsewhere."""
+    try:
+        won = positions_after(start, moves, rules)[-1].is_won
+    except IllegalMove as error:
+        raise SolverBug(f"{what} of {len(moves)} moves does not win: {error}") from error
+    if not won:
+        raise SolverBug(f"{what} of {len(moves)} moves does not win under the rules asked for")
+    return moves
 
 
 def compress(start: Position, moves: list[Move], rules: Rules) -> tuple[np.ndarray, Position]:
