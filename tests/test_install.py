@@ -19,6 +19,7 @@ import pytest
 
 from canfield_solver import __version__
 from canfield_solver.engine.cache import cache_folder, engine_fingerprint
+from tests.support.compiling import wait_for_compile
 from tests.support.docs import PROJECT, readme_block
 
 
@@ -122,8 +123,7 @@ def test_install_then_editable_install_in_one_venv(tmp_path):
     _run([*pip, "install", "--no-deps", "--no-build-isolation", "."], env, source)
     first = _run([*solve, "--json"], env, source)  # answered while the kernels compile in the background
     assert first.stderr == "" and json.loads(first.stdout)["verdict"] == "winnable"
-    _run([str(python), "-c", "from canfield_solver.engine.compile_ahead import wait_for_compile; wait_for_compile()"],
-         env, source)
+    wait_for_compile(env, str(python))
     installed = site / "canfield_solver"
     assert not [p for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
     if sys.platform.startswith("linux"):

@@ -23,10 +23,10 @@ from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine import compile_ahead
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.solving.for_people import LONG, solve_for_people
+from tests.support.compiling import wait_for_compile
 
 CLI = [sys.executable, "-c", "from canfield_solver.cli.main import main; main()"]
 IN_CACHE = "from canfield_solver.engine.compile_ahead import kernels_in_cache; print(kernels_in_cache())"
-WAIT = "from canfield_solver.engine.compile_ahead import wait_for_compile; wait_for_compile()"
 
 
 def python(code: str, env: dict[str, str]) -> str:
@@ -44,7 +44,7 @@ def test_a_first_solve_answers_at_once_and_leaves_the_kernels_compiled(tmp_path,
     assert (cold.returncode, cold.stderr) == (0, "")
     assert cold.stdout.splitlines()[1:] == warm[1:]
     assert cold.stdout.split(" states searched")[0] == warm[0].split(" states searched")[0]  # verdict, moves, states
-    python(WAIT, env)  # the compile the first run started
+    wait_for_compile(env)  # the compile the first run started
     assert python(IN_CACHE, env) == "True\n"
     again = subprocess.run([*CLI, "solve", "CF1-D3-SOLVEME"], capture_output=True, text=True, env=env, timeout=600)
     assert (again.returncode, again.stderr, again.stdout.splitlines()[1:]) == (0, "", warm[1:])

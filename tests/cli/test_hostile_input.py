@@ -25,6 +25,7 @@ from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_file import position_to_dict
 from canfield_solver.formats.position_text import format_position_text
 from canfield_solver.runs.results import BATCH, Row, format_row
+from tests.support.compiling import wait_for_compile
 from tests.support.positions import WORKED_EXAMPLE
 
 ENTRY = [sys.executable, "-c", "from canfield_solver.cli import main; main()"]
@@ -197,8 +198,7 @@ def test_a_damaged_kernel_cache_is_compiled_again(tmp_path):
     env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path / "cache"))
     first = run("solve", "CF1-D3-SOLVEME", "--max-nodes", "5000", env=env, timeout=900)
     assert first.returncode == 0
-    subprocess.run([sys.executable, "-c", "from canfield_solver.engine.compile_ahead import wait_for_compile;"
-                    " wait_for_compile()"], env=env, check=True, timeout=900)  # the first run's compile
+    wait_for_compile(env)  # the first run's compile
     files = [path for path in (tmp_path / "cache").rglob("*") if path.is_file()]
     assert files
     for path in files:  # every file cut short, as a full disk or a killed write leaves them
