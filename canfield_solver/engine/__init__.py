@@ -18,7 +18,7 @@ with one job, in the order they build on each other:
   the search), ``easier_game`` (a search of the easier game, run on the states entered);
 - ``search``: the resumable depth-first win search with dominances and move ordering;
 - ``parallel``: the win search as several searches sharing one table, on one thread or several;
-- ``side_searches``: searches of one position taking turns (two move orders, a side search);
+- ``side_searches``: a search with a side search taking turns (the other move order, the easier game);
 - ``paths/``: short paths: ``bounded`` (within a bound of printed moves: shortest wins,
   best-score lists), ``best_first`` (a short win, weighted best-first), ``shortcut`` (a path's
   detours cut out);

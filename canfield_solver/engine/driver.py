@@ -51,7 +51,7 @@ from .paths.best_first import NODES as BEST_FIRST_NODES
 from .paths.bounded import COST, BoundedSearch, BudgetTable
 from .paths.shortcut import shortcut
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
-from .side_searches import EASIER_MOST, OTHER_ORDER_MOST, Stepped, TakingTurns, WithSideSearch
+from .side_searches import EASIER_MOST, OTHER_ORDER_MOST, Stepped, WithSideSearch
 from .table import MIN_TABLE_BYTES, give_back, load_rehash, new_table
 from .zobrist import full_hash, make_table
 
@@ -194,8 +194,8 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     A search past ``parallel.SOLO_STATES`` states splits into searches that share the table
     (``parallel.SharedSearch``), on ``limits.threads`` threads: with more than one, the win found
     and the states counted may differ from run to run (the verdict does not). Under moves "whole"
-    or "pile" without foundation returns a second such search in the other move order, on a table of its
-    own, takes turns with it (``_two_orders``). With dominances on, a side search takes a quarter
+    or "pile" without foundation returns a search in the other move order searches beside it, on
+    its table (``_other_order``). With dominances on, a side search takes a quarter
     of the turns, for a while (``_with_side_search``). ``nodes`` counts the states of all.
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
@@ -214,7 +214,8 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     began = time.perf_counter()
     together: Stepped
     if rules.moves != MOVES_ANY and not rules.worry_back and status == RUNNING:
-        together = _two_orders(position, rules, search, table.memory, limits.threads, dominance)
+        other = _other_order(position, rules, search, dominance)
+        together = SharedSearch(search, limits.threads, table.memory, dominance, (other,))
     else:
         together = SharedSearch(search, limits.threads, table.memory, dominance)
     if dominance and status == RUNNING:
@@ -235,9 +236,8 @@ def _with_side_search(together: Stepped, position: Position, rules: Rules, memor
     """``together`` with a side search (``side_searches.WithSideSearch``) on a table of up to an eighth of
     ``memory``: under tableau order "base" (unless the rules are draw 1 with unlimited passes
     already) the easier game, draw 1 with unlimited passes, whose loss proves the position lost
-    (docs/dominances.md, section 7); under the cyclic order, unless ``together`` takes turns in
-    two orders already, the other move order, whose win is a win (docs/engine.md, "Move order").
-    Else ``together`` itself."""
+    (docs/dominances.md, section 7); under the cyclic order the other move order, whose win is a
+    win (docs/engine.md, "Move order"). Else ``together`` itself."""
     side_memory = max(memory // 8, MIN_TABLE_BYTES)
     if rules.tableau_order == TABLEAU_BASE:
         if not easier_game_differs(rules):
@@ -245,8 +245,6 @@ def _with_side_search(together: Stepped, position: Position, rules: Rules, memor
         easier = replace(rules, draw=1, passes=None)
         return WithSideSearch(together, lambda: _own_search(position, easier, side_memory, threads, True),
                               EASIER_MOST, wins_count=False)
-    if isinstance(together, TakingTurns):
-        return together
     return WithSideSearch(together, lambda: _own_search(position, rules, side_memory, threads, True, low_cards_late=True),
                           OTHER_ORDER_MOST, wins_count=True)
 
@@ -270,14 +268,15 @@ def _own_search(position: Position, rules: Rules, memory: int, threads: int, dom
     return SharedSearch(search, threads, memory, dominance)
 
 
-def _two_orders(position: Position, rules: Rules, first: SearchArrays, memory: int, threads: int,
-                dominance: bool) -> TakingTurns:
-    """``first`` (started, RUNNING) and a search of ``position`` in the order of ``LOW_CARDS_LATE``,
-    each a ``SharedSearch`` on its own table of up to half of ``memory`` (``first``'s may be larger
-    already when its table was kept from an earlier search), taking turns (``engine.side_searches``)."""
-    half = max(memory // 2, MIN_TABLE_BYTES)
-    return TakingTurns(SharedSearch(first, threads, half, dominance),
-                       lambda: _own_search(position, rules, half, threads, dominance, low_cards_late=True))
+def _other_order(position: Position, rules: Rules, first: SearchArrays, dominance: bool) -> SearchArrays:
+    """A search of ``position`` in the order of ``LOW_CARDS_LATE``, started on the table of
+    ``first`` (started, RUNNING), to search beside it: its start is ``first``'s and counts once."""
+    st = encode(position, rules)
+    st[LOW_CARDS_LATE] = 1
+    other = SearchArrays(st, first.z, first.slots, first.meta)
+    other.start(dominance)
+    other.control[NODES] = 0
+    return other
 
 
 def search_best(position: Position, rules: Rules, limits: Limits, *, began: float | None = None) -> EngineOutcome:

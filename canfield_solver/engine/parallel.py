@@ -74,22 +74,34 @@ class SharedSearch:
     """Searches from ``first`` (started) sharing its table, one per thread (``MIN_SEARCHES`` on
     one thread: more than one search a thread would leave a thread waiting on another's extra
     share in each step) once the first has searched ``SOLO_STATES`` states, stepped together on
-    ``threads`` threads.
+    ``threads`` threads. ``also``: searches of the same start in other move orders, started on
+    ``first``'s table, that search beside it from the first step (each counts as one of them).
 
     ``step(budget)`` runs every busy search for its share of ``budget`` new states and returns WON
     (``winner`` found it), EXHAUSTED (every search ended: no win), TABLE_FULL (the table cannot grow
     within ``memory``) or RUNNING.
     """
 
-    def __init__(self, first: SearchArrays, threads: int, memory: int, dominance: bool) -> None:
+    def __init__(self, first: SearchArrays, threads: int, memory: int, dominance: bool,
+                 also: tuple[SearchArrays, ...] = ()) -> None:
         self.searches = [first]
-        self.size = threads if threads > 1 else MIN_SEARCHES
+        self.size = max(threads if threads > 1 else MIN_SEARCHES, 1 + len(also))
         self.memory = memory
         self.dominance = dominance
         self.winner = first
         self.kept = first  # the search whose table (all of theirs) a caller keeps
         self.threads = threads
         self.pool = ThreadPoolExecutor(threads - 1) if threads > 1 else None
+        for search in also:
+            self._join(search)
+
+    def _join(self, search: SearchArrays) -> None:
+        """Add ``search`` (on the first's table) with the first's easier-game tests: the same
+        ones on one thread, where searches take turns, else a set of its own."""
+        first = self.searches[0]
+        if first.tests is not None:
+            search.tests = first.tests if self.threads == 1 else first.tests.another()
+        self.searches.append(search)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -107,9 +119,7 @@ class SharedSearch:
         while len(self.searches) < self.size:
             search = SearchArrays(first.st.copy(), first.z, first.slots, first.meta)
             search.control[STATUS] = EXHAUSTED
-            if first.tests is not None:  # shared on one thread, where searches take turns
-                search.tests = first.tests if self.threads == 1 else first.tests.another()
-            self.searches.append(search)
+            self._join(search)
         for idle in self.searches:
             if idle.control[STATUS] != EXHAUSTED:
                 continue
@@ -131,12 +141,16 @@ class SharedSearch:
             return EXHAUSTED
         busy = busy[:budget]  # each runs for a share of the budget, at least one state
         shares = [budget // len(busy) + (i < budget % len(busy)) for i in range(len(busy))]
-        if self.pool is None:
-            statuses = [self._run(search, share) for search, share in zip(busy, shares, strict=True)]
+        if self.pool is None:  # in turn, up to the first win: the searches after it wait
+            statuses = []
+            for search, share in zip(busy, shares, strict=True):
+                statuses.append(self._run(search, share))
+                if statuses[-1] == WON:
+                    break
         else:
             futures = [self.pool.submit(self._run, search, share) for search, share in zip(busy[1:], shares[1:], strict=True)]
             statuses = [self._run(busy[0], shares[0])] + [future.result() for future in futures]
-        for search, status in zip(busy, statuses, strict=True):
+        for search, status in zip(busy, statuses, strict=False):  # on one thread up to a win
             if status == WON:
                 self.winner = search
                 return WON

@@ -1,17 +1,10 @@
-"""Win searches of one position taking turns, each in its own table.
-
-``TakingTurns``: two searches, each in its own move order. Under moves "whole" (and "pile") how many states a
-win search needs swings by factors of a thousand with the move order, one way on some deals and
-the other way on others (CHANGELOG.md, on `--moves whole`). Both searches are complete, so whichever ends
-first, with a win or with every state searched, decides; the other is dropped. Each keeps its own
-table: a state one search has entered but not finished says nothing to the other. So a lost
-deal is proved twice: past the first million states each, the second search gets a quarter as
-many states as the first, which saves most of that cost and keeps the wins it finds early.
+"""A win search of one position with a side search taking turns with it, on a table of its own.
 
 ``WithSideSearch``: a search and, for a quarter as many states and up to a bound, a side search
 of the same position: under draw 1 with unlimited passes, an easier game (when that one is lost,
 so is the position: docs/dominances.md, section 7), or in the other move order (a win it finds
-early is a win).
+early is a win). Its own table keeps it from holding states on the search's way to its win:
+docs/engine.md, "Move order".
 """
 
 from __future__ import annotations
@@ -26,16 +19,13 @@ SIDE_SHARE = 4  # a side search gets one state for every this many of the search
 EASIER_MOST = 2_000_000  # the easier game's search is dropped after this many states (the largest
 # of its losses measured took 954,023: CHANGELOG.md), so that where the draw-1 game is hard
 # too it costs a bounded part of a search
-EQUAL_STATES = 1_000_000  # two orders taking turns search as many states each up to this many ...
-LATE_SHARE = 4  # ... then the second gets one state for every this many of the first's: a lost deal
-# pays for both proofs only that far (CHANGELOG.md: the second order's share)
 OTHER_ORDER_MOST = 500_000  # the other order's search is dropped after this many: it is there
 # for wins that order finds early, and a lost deal pays for it (half of 1,000,000 cost the won deals
 # of the app's four rule sets at most 2% more states: CHANGELOG.md)
 
 
 class Stepped(Protocol):
-    """What ``driver.search_win`` drives: ``SharedSearch``, ``TakingTurns``, ``WithSideSearch``."""
+    """What ``driver.search_win`` drives: ``SharedSearch``, ``WithSideSearch``."""
 
     @property
     def winner(self) -> SearchArrays:
@@ -65,58 +55,6 @@ def turn(search: Stepped, budget: int) -> int:
         if search.nodes() == before:
             break
     return status
-
-
-class TakingTurns:
-    """``step(budget)`` steps one of two searches (``SharedSearch``) for ``budget`` states, then
-    hands the turn to the one whose turn is due (``_next_turn``); the second is made by
-    ``make_second`` when its first turn comes.
-    RUNNING until one ends: then its status (WON, EXHAUSTED), and ``winner`` is the search that
-    found the win, ``kept`` the one whose table holds what that search proved; TABLE_FULL once
-    neither table can grow. The same calls as ``SharedSearch``, for ``driver.search_win``."""
-
-    def __init__(self, first: SharedSearch, make_second: Callable[[], SharedSearch]) -> None:
-        self.searches = [first]
-        self.make_second = make_second
-        self.full = [False, False]  # a search whose table is full and cannot grow waits for good
-        self.turn = 0
-        self.winner: SearchArrays = first.winner
-        self.kept: SearchArrays = first.kept
-
-    def close(self) -> None:
-        for search in self.searches:
-            search.close()
-
-    def nodes(self) -> int:
-        """States entered by both searches so far."""
-        return sum(search.nodes() for search in self.searches)
-
-    def step(self, budget: int) -> int:
-        if self.turn == len(self.searches):
-            self.searches.append(self.make_second())
-        search = self.searches[self.turn]
-        status = turn(search, budget)
-        if status in (WON, EXHAUSTED):
-            self.winner, self.kept = search.winner, search.kept
-            return status
-        if status == TABLE_FULL:
-            self.full[self.turn] = True
-            if all(self.full):
-                return TABLE_FULL
-        self.turn = self._next_turn()
-        return RUNNING
-
-    def _next_turn(self) -> int:
-        """The second search's turn while it has searched fewer states than its share of the
-        first's (all of them up to ``EQUAL_STATES``, then one for every ``LATE_SHARE``) or while
-        the first waits for good; else the first's."""
-        if self.full[0]:
-            return 1
-        if self.full[1]:
-            return 0
-        first = self.searches[0].nodes()
-        second = self.searches[1].nodes() if len(self.searches) == 2 else 0
-        return 1 if second < min(first, EQUAL_STATES + (first - EQUAL_STATES) // LATE_SHARE) else 0
 
 
 class WithSideSearch:

@@ -17,6 +17,7 @@ from canfield_solver.core.referee import positions_after
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine import driver, parallel
+from canfield_solver.engine.search import EXHAUSTED, STATUS, SearchArrays
 from canfield_solver.engine.table import insert, new_table
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.solving.solver import solve
@@ -90,6 +91,33 @@ def test_shared_searches_prove_a_lost_deal_under_unlimited_passes(code, rules, t
     alone = lone_search(code, rules, monkeypatch)
     together = solve(position_from_code(code), rules, limits=Limits(threads=threads))
     assert alone.verdict == together.verdict == Verdict.UNWINNABLE
+    assert any(handovers)
+
+
+# Under moves "whole" and "pile" a search in the other move order searches beside the first, on
+# its table (docs/engine.md, "Move order"): a lost deal costs the states of one proof, as many as
+# with that search's place taken by a search of the first's order that only takes hand-overs.
+LOST_TWO_ORDERS = [("CF1-D3-AAAAAAD", Rules(draw=3, worry_back=False, moves="whole", passes=3)),
+                   ("CF1-D3-AAAAAAD", Rules(draw=3, worry_back=False, moves="pile", spaces="waste", passes=3))]
+
+
+def _first_order_only(position, rules, first, dominance):
+    """In place of ``driver._other_order``: a search in the first's order, idle until handed work."""
+    idle = SearchArrays(first.st.copy(), first.z, first.slots, first.meta)
+    idle.control[STATUS] = EXHAUSTED
+    return idle
+
+
+@pytest.mark.parametrize("code, rules", LOST_TWO_ORDERS)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_two_move_orders_on_one_table_prove_a_lost_deal_searching_each_state_once(code, rules, threads, handovers,
+                                                                                  monkeypatch):
+    both = solve(position_from_code(code), rules, limits=Limits(threads=threads))
+    with monkeypatch.context() as patch:
+        patch.setattr(driver, "_other_order", _first_order_only)
+        one = solve(position_from_code(code), rules, limits=Limits(threads=threads))
+    assert both.verdict == one.verdict == Verdict.UNWINNABLE
+    assert both.nodes == one.nodes > 1_000
     assert any(handovers)
 
 

@@ -88,7 +88,7 @@ def test_the_longest_lists_of_the_whole_sets_come_within_twice_the_median(code, 
     # and 865 moves, from first wins of up to 10,549).
     start = position_from_code(code)
     rules = Rules(draw=int(code[5]), worry_back=worry_back, moves="whole")
-    # Without returns two move orders take turns (docs/engine.md): CF1-D3-HEOXFGV's win takes 1.1 M states.
+    # Without returns two move orders search side by side (docs/engine.md, "Move order").
     short = solve_for_people(start, rules, Limits(max_nodes=2_000_000))
     assert short.verdict == "winnable" and len(short.moves) <= 2 * WHOLE_MEDIANS[rules.draw, worry_back]
     assert positions_after(start, short.moves, rules)[-1].is_won

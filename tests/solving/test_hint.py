@@ -126,7 +126,7 @@ def test_verdict_solver_keeps_only_proven_losses_and_agrees_with_solve():
     start = _one_completion()
     after = [apply(start, move, NO_RETURN) for move in reversed(legal_moves(start, NO_RETURN))]
     after += [apply(p, move, NO_RETURN) for p in after for move in legal_moves(p, NO_RETURN)]
-    # Under moves "whole" two searches take turns and the table kept is the one whose search ended.
+    # Under moves "whole" two move orders search on the table kept.
     whole = Rules(draw=3, worry_back=False, moves="whole")
     for rules, line in ((Rules(draw=3, worry_back=False), game), (NO_RETURN, after), (whole, game)):
         results = VerdictSolver(rules).verdicts(line)

@@ -12,6 +12,7 @@ from canfield_solver.core.position import Position, validate
 from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.referee import COLUMN, Move, apply, moved_cards, positions_after
 from canfield_solver.core.rules import MOVES, Rules, crosses_base
+from canfield_solver.engine import driver
 from canfield_solver.engine import layout as L
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import setup_game
@@ -439,81 +440,19 @@ def test_dominances_keep_verdicts(rules):
     assert decided["winnable"] >= 8 and decided["unwinnable"] >= 5, decided
 
 
-# Under moves "whole" two searches in two move orders take turns (docs/engine.md, "Move order").
-# pysol:14 takes the first order 9.95 M states and the second (low cards up late) about 1,600;
-# pysol:39 takes the first 1,046 states and the second more than 30 M.
+# Under moves "whole" a search in the other move order (low cards up late) searches beside the
+# first on its table, and a side search in that order on a table of its own (docs/engine.md, "Move
+# order"). pysol:14 takes the first order alone more than 3 M states and the other 1,447; pysol:39
+# takes the first 910 and the other 320,991. Without the side search the two on one table decide
+# both as well.
 @pytest.mark.parametrize("deal", ["pysol:14", "pysol:39"])
-def test_moves_whole_decides_deals_that_only_one_move_order_wins_quickly(deal):
+@pytest.mark.parametrize("side_search", [True, False])
+def test_moves_whole_decides_deals_that_only_one_move_order_wins_quickly(deal, side_search, monkeypatch):
+    if not side_search:
+        monkeypatch.setattr(driver, "_with_side_search", lambda together, *rest: together)
     result = solve(deal, max_nodes=400_000)
     assert result.verdict == "winnable" and result.rules.moves == "whole"
     assert_wins(result)
-
-
-class _FakeSearch:
-    """Stands in for ``SharedSearch`` in ``TakingTurns``: each ``step`` searches its budget and
-    returns the next status given."""
-
-    def __init__(self, statuses: list[int]) -> None:
-        self.statuses = iter(statuses)
-        self.searched = 0
-        self.winner = self.kept = object()
-        self.closed = False
-
-    def step(self, budget: int) -> int:
-        self.searched += budget
-        return next(self.statuses)
-
-    def nodes(self) -> int:
-        return self.searched
-
-    def close(self) -> None:
-        self.closed = True
-
-
-def test_taking_turns_ends_with_the_first_search_to_end():
-    from canfield_solver.engine.search import EXHAUSTED, RUNNING, TABLE_FULL, WON
-    from canfield_solver.engine.side_searches import TakingTurns
-
-    first, second = _FakeSearch([RUNNING, RUNNING, WON]), _FakeSearch([RUNNING, EXHAUSTED])
-    turns = TakingTurns(first, lambda: second)
-    assert [turns.step(10) for _ in range(4)] == [RUNNING, RUNNING, RUNNING, EXHAUSTED]
-    assert (turns.winner, turns.kept, turns.nodes()) == (second.winner, second.kept, 40)
-    turns.close()
-    assert first.closed and second.closed
-    # A search whose table cannot grow waits for good; the other one goes on alone, and once
-    # neither can go on the step says the table is full.
-    first, second = _FakeSearch([TABLE_FULL]), _FakeSearch([RUNNING, RUNNING, TABLE_FULL])
-    turns = TakingTurns(first, lambda: second)
-    assert [turns.step(5) for _ in range(4)] == [RUNNING, RUNNING, RUNNING, TABLE_FULL]
-    assert turns.nodes() == 20 and (turns.winner, turns.kept) == (first.winner, first.kept)
-    # The second search is made only when its first turn comes.
-    first = _FakeSearch([WON])
-    turns = TakingTurns(first, lambda: pytest.fail("no second search needed"))
-    assert turns.step(5) == WON and turns.winner is first.winner
-
-
-def test_taking_turns_gives_the_second_search_a_quarter_of_the_states_past_the_equal_ones(monkeypatch):
-    from canfield_solver.engine import side_searches as turns
-    from canfield_solver.engine.search import RUNNING, TABLE_FULL
-
-    monkeypatch.setattr(turns, "EQUAL_STATES", 20)
-    first, second = _FakeSearch([RUNNING] * 20), _FakeSearch([RUNNING] * 20)
-    taking = turns.TakingTurns(first, lambda: second)
-    seen = []
-    for _ in range(16):
-        assert taking.step(10) == RUNNING
-        seen.append((first.nodes(), second.nodes()))
-    # Turn about up to 20 states each; then the second's turn comes once it has fewer than
-    # 20 + (first - 20) / 4, so at 70 states of the first (30 < 32), and at 110 (40 < 42).
-    assert seen[:4] == [(10, 0), (10, 10), (20, 10), (20, 20)]
-    assert seen[4:9] == [(30, 20), (30, 30), (40, 30), (50, 30), (60, 30)]
-    assert seen[9:] == [(70, 30), (70, 40), (80, 40), (90, 40), (100, 40), (110, 40), (110, 50)]
-    # A first search that waits for good leaves every turn to the second, whatever the share.
-    first, second = _FakeSearch([RUNNING] * 5 + [TABLE_FULL]), _FakeSearch([RUNNING] * 20)
-    taking = turns.TakingTurns(first, lambda: second)
-    for _ in range(16):
-        taking.step(10)
-    assert (first.nodes(), second.nodes()) == (60, 100)
 
 
 # docs/dominances.md, section 7: CF1-D3-AAAAAKD under Solvitaire's rules is lost under draw 1 in
@@ -531,7 +470,6 @@ def test_the_side_search_is_the_other_move_order_or_the_easier_game(order, side)
     # docs/dominances.md, section 7: under the cyclic order nearly every deal is won under draw 1,
     # so the side search there is the same game in the other move order (docs/engine.md), whose
     # wins count; under "base" it is the easier game (draw 1, unlimited passes), whose wins do not.
-    from canfield_solver.engine import driver, layout
     from canfield_solver.engine.side_searches import WithSideSearch
 
     position, rules = position_from_code("CF1-D3-AAAAAKD"), Rules(draw=3, worry_back=False, tableau_order=order)
@@ -539,7 +477,7 @@ def test_the_side_search_is_the_other_move_order_or_the_easier_game(order, side)
     together = driver._with_side_search(search, position, rules, 1 << 24, 1)
     assert isinstance(together, WithSideSearch) and together.wins_count == (order == "cyclic")
     st = together.make_side().kept.st
-    assert (st[layout.DRAW_COUNT], st[layout.PASSES], st[layout.LOW_CARDS_LATE] == 1) == side  # PASSES 0: unlimited
+    assert (st[L.DRAW_COUNT], st[L.PASSES], st[L.LOW_CARDS_LATE] == 1) == side  # PASSES 0: unlimited
 
 
 # CF1-D3-NNQPNAS (app rules, no returns) takes the search in its own order 16.2 M states (CHANGELOG.md,
@@ -553,8 +491,6 @@ def test_the_other_orders_win_ends_the_search_and_replays():
 
 
 def test_a_lost_deal_pays_the_other_order_at_most_its_bound(monkeypatch):
-    from canfield_solver.engine import driver
-
     monkeypatch.setattr(driver, "OTHER_ORDER_MOST", 30_000)  # the bound driver hands the side search
     rules = Rules(draw=3, worry_back=False)
     with_side = solve("CF1-D3-FVRBCFU", rules, limits=Limits(threads=1))  # lost in 120,568 states alone
