@@ -259,24 +259,29 @@ def _own_search(position: Position, rules: Rules, memory: int, threads: int, dom
                 low_cards_late: bool = False) -> SharedSearch:
     """A search of ``position`` under ``rules``, started, on a table of its own of up to ``memory``
     bytes; ``low_cards_late``: in the other move order. Its start is not won: the search of the
-    same position it stands beside (or takes turns with) found it not won either."""
+    same position it takes turns with found it not won either."""
     table = Table(memory)
-    st = encode(position, rules)
-    st[LOW_CARDS_LATE] = int(low_cards_late)
-    search = SearchArrays(st, _keys(), table.slots, table.meta)
-    search.start(dominance)
-    return SharedSearch(search, threads, memory, dominance)
+    return SharedSearch(_started(position, rules, table.slots, table.meta, dominance, low_cards_late), threads, memory,
+                        dominance)
 
 
 def _other_order(position: Position, rules: Rules, first: SearchArrays, dominance: bool) -> SearchArrays:
     """A search of ``position`` in the order of ``LOW_CARDS_LATE``, started on the table of
     ``first`` (started, RUNNING), to search beside it: its start is ``first``'s and counts once."""
-    st = encode(position, rules)
-    st[LOW_CARDS_LATE] = 1
-    other = SearchArrays(st, first.z, first.slots, first.meta)
-    other.start(dominance)
+    other = _started(position, rules, first.slots, first.meta, dominance, low_cards_late=True)
     other.control[NODES] = 0
     return other
+
+
+def _started(position: Position, rules: Rules, slots: np.ndarray, meta: np.ndarray, dominance: bool,
+             low_cards_late: bool) -> SearchArrays:
+    """A search of ``position`` under ``rules`` on the table ``slots``, ``meta``, its start entered;
+    ``low_cards_late``: in the order of ``LOW_CARDS_LATE``."""
+    st = encode(position, rules)
+    st[LOW_CARDS_LATE] = int(low_cards_late)
+    search = SearchArrays(st, _keys(), slots, meta)
+    search.start(dominance)
+    return search
 
 
 def search_best(position: Position, rules: Rules, limits: Limits, *, began: float | None = None) -> EngineOutcome:
