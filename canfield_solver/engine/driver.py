@@ -37,7 +37,7 @@ from canfield_solver.core.errors import InputError
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position
 from canfield_solver.core.referee import Move
-from canfield_solver.core.rules import MOVES_ANY, TABLEAU_BASE, Rules
+from canfield_solver.core.rules import MOVES_ANY, SPACES_ANY, TABLEAU_BASE, Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 
 from .codec import encode, engine_move, move_fields, referee_moves
@@ -51,7 +51,7 @@ from .paths.best_first import NODES as BEST_FIRST_NODES
 from .paths.bounded import COST, BoundedSearch, BudgetTable
 from .paths.shortcut import shortcut
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
-from .side_searches import EASIER_MOST, OTHER_ORDER_MOST, Stepped, WithSideSearch
+from .side_searches import BURIED_EASIER_MOST, BURIED_EASIER_SHARE, EASIER_MOST, OTHER_ORDER_MOST, Stepped, WithSideSearch
 from .table import MIN_TABLE_BYTES, give_back, load_rehash, new_table
 from .zobrist import full_hash, make_table
 
@@ -195,8 +195,8 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     (``parallel.SharedSearch``), on ``limits.threads`` threads: with more than one, the win found
     and the states counted may differ from run to run (the verdict does not). Under moves "whole"
     or "pile" without foundation returns a search in the other move order searches beside it, on
-    its table (``_other_order``). With dominances on, a side search takes a quarter
-    of the turns, for a while (``_with_side_search``). ``nodes`` counts the states of all.
+    its table (``_other_order``). With dominances on, side searches take a share of the turns,
+    for a while (``_with_side_search``). ``nodes`` counts the states of all.
     The clock (``seconds``, ``time_limit``) starts once the kernels are compiled or loaded from
     the cache, so it counts the search alone.
     """
@@ -233,26 +233,42 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
 
 
 def _with_side_search(together: Stepped, position: Position, rules: Rules, memory: int, threads: int) -> Stepped:
-    """``together`` with a side search (``side_searches.WithSideSearch``) on a table of up to an eighth of
-    ``memory``: under tableau order "base" (unless the rules are draw 1 with unlimited passes
-    already) the easier game, draw 1 with unlimited passes, whose loss proves the position lost
-    (docs/dominances.md, section 7); under the cyclic order the other move order, whose win is a
-    win (docs/engine.md, "Move order"). Else ``together`` itself."""
+    """``together`` with side searches (``side_searches.WithSideSearch``), each on a table of up to
+    an eighth of ``memory``: under the cyclic order the other move order, whose win is a win
+    (docs/engine.md, "Move order"); where ``easier_game_beside`` says so, the easier game, draw 1
+    with unlimited passes, whose loss proves the position lost (docs/dominances.md, section 7)."""
     side_memory = max(memory // 8, MIN_TABLE_BYTES)
-    if rules.tableau_order == TABLEAU_BASE:
-        if not easier_game_differs(rules):
-            return together
-        easier = replace(rules, draw=1, passes=None)
-        return WithSideSearch(together, lambda: _own_search(position, easier, side_memory, threads, True),
-                              EASIER_MOST, wins_count=False)
-    return WithSideSearch(together, lambda: _own_search(position, rules, side_memory, threads, True, low_cards_late=True),
-                          OTHER_ORDER_MOST, wins_count=True)
+    if rules.tableau_order != TABLEAU_BASE:
+        together = WithSideSearch(
+            together, lambda: _own_search(position, rules, side_memory, threads, True, low_cards_late=True),
+            OTHER_ORDER_MOST, wins_count=True)
+    if not easier_game_beside(rules):
+        return together
+    easier = replace(rules, draw=1, passes=None)
+    most, share = (EASIER_MOST, None) if rules.tableau_order == TABLEAU_BASE else (BURIED_EASIER_MOST, BURIED_EASIER_SHARE)
+    return WithSideSearch(together, lambda: _own_search(position, easier, side_memory, threads, True),
+                          most, wins_count=False, share=share)
 
 
 def easier_game_differs(rules: Rules) -> bool:
-    """Whether the easier game (draw 1, unlimited passes) of ``rules`` is worth searching beside
-    or inside a search: under tableau order "base" and other than ``rules`` themselves."""
-    return rules.tableau_order == TABLEAU_BASE and not (rules.draw == 1 and rules.passes is None)
+    """Whether the easier game (draw 1, unlimited passes) of ``rules`` is worth searching inside a
+    search (``lost.easier_game``), and beside it: under tableau order "base" and other than
+    ``rules`` themselves."""
+    return rules.tableau_order == TABLEAU_BASE and _harder_than_draw_1(rules)
+
+
+def easier_game_beside(rules: Rules) -> bool:
+    """Whether a side search of the easier game runs beside a search under ``rules``: where
+    ``easier_game_differs``, and where cards can be buried for good (moves "whole" or "pile",
+    spaces "waste" or "waste-first", without foundation returns: the casino's rules), since there
+    the easier game is often lost too (docs/dominances.md, section 7)."""
+    buried = rules.moves != MOVES_ANY and rules.spaces != SPACES_ANY and not rules.worry_back
+    return (rules.tableau_order == TABLEAU_BASE or buried) and _harder_than_draw_1(rules)
+
+
+def _harder_than_draw_1(rules: Rules) -> bool:
+    """``rules`` are not the easier game's own talon rule (draw 1, unlimited passes)."""
+    return not (rules.draw == 1 and rules.passes is None)
 
 
 def _own_search(position: Position, rules: Rules, memory: int, threads: int, dominance: bool,

@@ -1,9 +1,11 @@
 """A win search of one position with a side search taking turns with it, on a table of its own.
 
-``WithSideSearch``: a search and, for a quarter as many states and up to a bound, a side search
-of the same position: under draw 1 with unlimited passes, an easier game (when that one is lost,
-so is the position: docs/dominances.md, section 7), or in the other move order (a win it finds
-early is a win). Its own table keeps it from holding states on the search's way to its win:
+``WithSideSearch``: a search and, for a quarter as many states (or another share) and up to a
+bound, a side search of the same position: under draw 1 with unlimited passes, an easier game
+(when that one is lost, so is the position: docs/dominances.md, section 7), or in the other move
+order (a win it finds early is a win). The search may itself be a ``WithSideSearch``: under the
+casino's rules the easier game takes turns with the search and its other-order side search.
+The other order's own table keeps it from holding states on the search's way to its win:
 docs/engine.md, "Move order".
 """
 
@@ -19,6 +21,9 @@ SIDE_SHARE = 4  # a side search gets one state for every this many of the search
 EASIER_MOST = 2_000_000  # the easier game's search is dropped after this many states (the largest
 # of its losses measured took 954,023: CHANGELOG.md), so that where the draw-1 game is hard
 # too it costs a bounded part of a search
+BURIED_EASIER_MOST = 8_000_000  # where cards can be buried for good (the casino's rules) the easier
+BURIED_EASIER_SHARE = 2  # game is lost more often, and its losses take longer (up to 11.7 M states
+# on the casino's hardest deals): it gets one state for every two of the search's, up to this many
 OTHER_ORDER_MOST = 500_000  # the other order's search is dropped after this many: it is there
 # for wins that order finds early, and a lost deal pays for it (half of 1,000,000 cost the won deals
 # of the app's four rule sets at most 2% more states: CHANGELOG.md)
@@ -59,17 +64,19 @@ def turn(search: Stepped, budget: int) -> int:
 
 class WithSideSearch:
     """``search`` (a ``Stepped``) with, after each of its turns that leaves it RUNNING, a turn of
-    a quarter as many states (a fifth of ``step``'s budget) for a complete side search of the same
-    position on a table of its own, made by ``make_side`` when first needed: the easier game
-    (``wins_count`` False: its win proves nothing) or the same game in the other move order
-    (``wins_count`` True). EXHAUSTED when either search is: the side search's loss proves the
+    one state for every ``share`` of its own (default ``SIDE_SHARE``: a fifth of ``step``'s
+    budget) for a complete side search of the same position on a table of its own, made by
+    ``make_side`` when first needed: the easier game (``wins_count`` False: its win proves
+    nothing) or the same game in the other move order (``wins_count`` True). EXHAUSTED when either search is: the side search's loss proves the
     position lost, and ``search``'s table then holds states reached from a lost position, all
     lost. WON when ``search`` wins, or the side search and ``wins_count``: ``winner`` and ``kept``
     are then the side search's, else ``search``'s. The side search is dropped once it finds a win
     that does not count, its table is full, or it has searched ``most`` states."""
 
-    def __init__(self, search: Stepped, make_side: Callable[[], SharedSearch], most: int, wins_count: bool) -> None:
+    def __init__(self, search: Stepped, make_side: Callable[[], SharedSearch], most: int, wins_count: bool,
+                 share: int | None = None) -> None:
         self.search = search
+        self.share = share  # the search's states for each of the side search's; None: ``SIDE_SHARE``
         self.make_side = make_side
         self.most = most
         self.wins_count = wins_count
@@ -96,7 +103,8 @@ class WithSideSearch:
         return self.search.nodes() + self.spent + (self.side.nodes() if self.side is not None else 0)
 
     def step(self, budget: int) -> int:
-        share = 0 if self.dropped else budget // (SIDE_SHARE + 1)  # of ``budget`` for the side search
+        ratio = SIDE_SHARE if self.share is None else self.share
+        share = 0 if self.dropped else budget // (ratio + 1)  # of ``budget`` for the side search
         status = turn(self.search, budget - share)
         if status != RUNNING or share == 0:
             return status

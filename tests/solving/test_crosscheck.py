@@ -800,7 +800,8 @@ def test_layouts_lost_under_the_easier_game_are_lost_under_every_talon_rule():
 
 
 def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
-    # Under tableau order "base", where the easier game is searched. Steps of 10 states, all of
+    # Where the easier game is searched: under tableau order "base", and where cards can be buried
+    # for good (the casino's rules). Steps of 10 states, all of
     # them for the easier game's search while it runs, so that on these small layouts it runs
     # from the start (it waits for 40,000 states otherwise) and to its end:
     # half of them are lost under the easier game (its search ends the solve), half won under it
@@ -811,6 +812,7 @@ def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
 
     monkeypatch.setattr(driver, "CHUNK", 10)
     monkeypatch.setattr(turns, "SIDE_SHARE", 0)
+    monkeypatch.setattr(driver, "BURIED_EASIER_SHARE", 0)
     easier_searches, ended_by_the_easier_game = [], []
     make, turn = driver._own_search, turns.turn
 
@@ -832,8 +834,9 @@ def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
     cases, rule_sets = [], []
     while len(cases) < 2 * POSITIONS:
         position = layout_with_a_talon(rng)
-        others = rng.choice([other for other in OTHER_RULES if other["tableau_order"] == "base"])  # where it runs
-        rules = Rules(**TALON_RULES[len(cases) % len(TALON_RULES)], **others)
+        rules = Rules(**TALON_RULES[len(cases) % len(TALON_RULES)], **rng.choice(OTHER_RULES))
+        if not driver.easier_game_beside(rules):
+            continue
         wanted = (UNWINNABLE, UNWINNABLE) if len(cases) % 2 == 0 else (WINNABLE, UNWINNABLE)
         if (bruteforce(position, easier(rules), NODES).verdict, bruteforce(position, rules, NODES).verdict) == wanted:
             cases.append((f"easier-game layout {len(cases)} (seed {SEED + 12})", position))
@@ -845,6 +848,7 @@ def test_crosscheck_the_easier_game_from_the_first_states(monkeypatch):
     assert not tally.disagreements, summary + "\n" + "\n".join(tally.disagreements)
     assert tally.counts[UNWINNABLE] == len(cases), summary
     assert len(ended_by_the_easier_game) == POSITIONS, summary
+    assert {rules.tableau_order for rules in rule_sets} == {"cyclic", "base"}, summary
 
 
 def test_an_empty_reserve_wins_the_easier_game_under_tableau_order_base():

@@ -9,7 +9,7 @@ import pytest
 from canfield_solver import solve as lazy_solve
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position, validate
-from canfield_solver.core.presets import RuleOptions
+from canfield_solver.core.presets import RuleOptions, get_preset
 from canfield_solver.core.referee import COLUMN, Move, apply, moved_cards, positions_after
 from canfield_solver.core.rules import MOVES, Rules, crosses_base
 from canfield_solver.engine import driver
@@ -465,19 +465,49 @@ def test_a_deal_lost_under_draw_1_is_proved_lost_under_draw_3_by_the_easier_game
     assert easier.verdict == "unwinnable"
 
 
-@pytest.mark.parametrize("order, side", [("cyclic", (3, 0, True)), ("base", (1, 0, False))])
-def test_the_side_search_is_the_other_move_order_or_the_easier_game(order, side):
-    # docs/dominances.md, section 7: under the cyclic order nearly every deal is won under draw 1,
-    # so the side search there is the same game in the other move order (docs/engine.md), whose
-    # wins count; under "base" it is the easier game (draw 1, unlimited passes), whose wins do not.
+def _sides(together) -> list[tuple[int, int, bool, bool, int | None]]:
+    """Each side search around ``together``, outermost first: its game's draw and passes, whether
+    it is in the other move order, whether its wins count, and its share."""
     from canfield_solver.engine.side_searches import WithSideSearch
 
-    position, rules = position_from_code("CF1-D3-AAAAAKD"), Rules(draw=3, worry_back=False, tableau_order=order)
+    sides = []
+    while isinstance(together, WithSideSearch):
+        st = together.make_side().kept.st
+        sides.append((st[L.DRAW_COUNT], st[L.PASSES], st[L.LOW_CARDS_LATE] == 1, together.wins_count, together.share))
+        together = together.search
+    return sides
+
+
+OTHER_ORDER = (3, 0, True, True, None)  # PASSES 0: unlimited
+EASIER_GAME = (1, 0, False, False, None)
+
+
+@pytest.mark.parametrize("rules, sides", [
+    (Rules(draw=3, worry_back=False), [OTHER_ORDER]),
+    (Rules(draw=3, worry_back=False, tableau_order="base"), [EASIER_GAME]),
+    (Rules(draw=3, worry_back=False, moves="whole"), [OTHER_ORDER]),
+    (Rules(draw=3, worry_back=False, moves="pile", spaces="waste"), [(1, 0, False, False, 2), OTHER_ORDER]),
+    (Rules(draw=3, worry_back=False, moves="whole", spaces="waste-first"), [(1, 0, False, False, 2), OTHER_ORDER]),
+    (Rules(draw=3, worry_back=True, moves="pile", spaces="waste"), [OTHER_ORDER]),
+    (Rules(draw=1, worry_back=False, moves="pile", spaces="waste"), [(1, 0, True, True, None)]),  # the easier game itself
+])
+def test_the_side_searches_are_the_other_move_order_and_the_easier_game(rules, sides):
+    # docs/dominances.md, section 7: under the cyclic order nearly every deal is won under draw 1,
+    # so the side search there is the same game in the other move order (docs/engine.md), whose
+    # wins count; under "base", and where cards can be buried for good (the casino's rules), the
+    # easier game (draw 1, unlimited passes) searches beside, whose wins do not.
+    position = position_from_code("CF1-D3-AAAAAKD")
     search = driver._own_search(position, rules, 1 << 24, 1, True)
-    together = driver._with_side_search(search, position, rules, 1 << 24, 1)
-    assert isinstance(together, WithSideSearch) and together.wins_count == (order == "cyclic")
-    st = together.make_side().kept.st
-    assert (st[L.DRAW_COUNT], st[L.PASSES], st[L.LOW_CARDS_LATE] == 1) == side  # PASSES 0: unlimited
+    assert _sides(driver._with_side_search(search, position, rules, 1 << 24, 1)) == sides
+
+
+# docs/dominances.md, section 7: CF1-D3-WMUUYXP under the casino's rules is lost under draw 1 in
+# 531,912 states; under draw 3 its search alone needs more than 16 M states to prove it lost.
+def test_a_casino_deal_lost_under_draw_1_is_proved_lost_by_the_easier_game(monkeypatch):
+    hoyle, limits = get_preset("hoyle").rules, Limits(max_nodes=2_000_000, threads=1)
+    assert solve("CF1-D3-WMUUYXP", hoyle, limits=limits).verdict == "unwinnable"
+    monkeypatch.setattr(driver, "easier_game_beside", lambda rules: False)
+    assert solve("CF1-D3-WMUUYXP", hoyle, limits=limits).verdict == "unknown"
 
 
 # CF1-D3-NNQPNAS (app rules, no returns) takes the search in its own order 16.2 M states (CHANGELOG.md,
