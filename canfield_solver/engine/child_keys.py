@@ -15,7 +15,7 @@ import numpy as np
 from canfield_solver.core.cards import DECK_SIZE
 from canfield_solver.engine import layout as L
 
-from .kernel import in_search_loop, inlined
+from .kernel import in_search_loop, kernel
 from .movegen import (
     COLUMN_F,
     COLUMN_T,
@@ -36,13 +36,13 @@ from .movegen import (
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, finished_key, mix64, recycles_hash
 
 
-@inlined
+@kernel
 def column_mixes(hashes):
     """The scrambled hash of each column, as ``state_key`` adds them up."""
     return mix64(hashes[1]), mix64(hashes[2]), mix64(hashes[3]), mix64(hashes[4])
 
 
-@inlined
+@kernel
 def _pushed(st, z, hashes, mixes, column, card):
     """What the sum of scrambled column hashes gains when ``card`` goes onto ``column``."""
     h = hashes[1 + column] ^ z[Z_COLUMN + st[L.COLUMN_N + column] * DECK_SIZE + card]

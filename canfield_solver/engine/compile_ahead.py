@@ -34,7 +34,7 @@ import numpy as np
 
 from .kernel import CACHED, COMPILED
 from .paths.shortcut import shortcut
-from .search import run, start
+from .search import run
 
 try:
     import fcntl
@@ -83,7 +83,7 @@ def wait_for_helper() -> None:
 
 def kernels_in_cache() -> bool:
     """Whether the cache holds the kernels every win search calls (a solve then loads, not compiles)."""
-    return all(in_cache(dispatcher) for dispatcher in (start, run, shortcut))
+    return all(in_cache(dispatcher) for dispatcher in (run, shortcut))
 
 
 def compile_lock() -> int | None:

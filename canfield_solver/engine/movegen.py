@@ -27,7 +27,7 @@ from canfield_solver.core.cards import DECK_SIZE, RANKS_PER_SUIT
 from canfield_solver.core.position import builds_on
 from canfield_solver.engine import layout as L
 
-from .kernel import in_search_loop, inlined, interpreted_as, kernel
+from .kernel import in_search_loop, interpreted_as, kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
 
@@ -51,44 +51,44 @@ MOVE_BITS = 20  # bits above these are free (the search keeps its move scores th
 UNDO_BUILD_ON_AT = 9
 
 
-@inlined
+@kernel
 def encode_move(kind, source, target, count, split, recycle):
     """Pack the fields of a move into one int32."""
     return np.int32(kind | (source << SOURCE_AT) | (target << TARGET_AT) | (count << COUNT_AT)
                     | (split << SPLIT_AT) | (recycle << RECYCLE_AT))
 
 
-@inlined
+@kernel
 def move_kind(move):
     """``RESERVE_F`` .. ``RETURN_T``."""
     return move & 7
 
 
-@inlined
+@kernel
 def move_source(move):
     """The column a column move takes from, or the suit a return takes from."""
     return (move >> SOURCE_AT) & 3
 
 
-@inlined
+@kernel
 def move_target(move):
     """The column a move builds on, or the suit of a foundation move's card."""
     return (move >> TARGET_AT) & 3
 
 
-@inlined
+@kernel
 def move_count(move):
     """How many cards the move carries (more than 1 only for ``COLUMN_T``)."""
     return (move >> COUNT_AT) & 63
 
 
-@inlined
+@kernel
 def move_split(move):
     """Stock-reach moves: the talon split whose waste top is played."""
     return (move >> SPLIT_AT) & 63
 
 
-@inlined
+@kernel
 def move_recycle(move):
     """Stock-reach moves: 1 when the waste is recycled before the draws."""
     return (move >> RECYCLE_AT) & 1
@@ -100,32 +100,32 @@ SUIT_OF = np.array([cards.suit_of(card) for card in range(DECK_SIZE)], dtype=np.
 RANK_OF = np.array([cards.rank_of(card) for card in range(DECK_SIZE)], dtype=np.int64)
 
 
-@inlined
+@kernel
 def suit_of(card):
     """``card // RANKS_PER_SUIT``."""
     return SUIT_OF[card]
 
 
-@inlined
+@kernel
 def rank_of(card):
     """``card % RANKS_PER_SUIT`` (a bare rank is its own)."""
     return RANK_OF[card]
 
 
-@inlined
+@kernel
 def wrap_rank(r):
     """``r % RANKS_PER_SUIT`` for ``0 <= r < 2 * RANKS_PER_SUIT``."""
     return r - RANKS_PER_SUIT if r >= RANKS_PER_SUIT else r
 
 
-@inlined
+@kernel
 def relative_rank(st, card):
     """The rank of ``card`` (or of a bare rank) counted from the deal's base rank: 0 for the base
     card, 12 for the last card of a foundation."""
     return wrap_rank(rank_of(card) + RANKS_PER_SUIT - st[L.BASE_RANK])
 
 
-@inlined
+@kernel
 def foundation_card(st, suit, height):
     """The card of ``suit`` at ``height`` on its foundation (0: the base rank's card)."""
     return suit * RANKS_PER_SUIT + wrap_rank(st[L.BASE_RANK] + height)
@@ -156,7 +156,7 @@ BUILDERS = np.array([sum(1 << card for card in range(DECK_SIZE) if builds_on(car
                     dtype=np.int64)
 
 
-@inlined
+@kernel
 def builders(st, card):
     """Bit mask of the cards that build on ``card``: the other colour's, one rank lower, K below A
     (none under tableau order "base" when that is the last rank of a foundation, so when ``card``
@@ -166,7 +166,7 @@ def builders(st, card):
     return BUILDERS[card]
 
 
-@inlined
+@kernel
 def talon_play_waits(st, target):
     """A talon play onto column ``target`` must be built on by the next move (the search's rule,
     docs/dominances.md, section 4): ``layout.TALON_WAITS`` is on, and the column is not an empty
@@ -174,7 +174,7 @@ def talon_play_waits(st, target):
     return st[L.TALON_WAITS] == 1 and (st[L.SPACES] != L.WASTE_CARD_FIRST or st[L.COLUMN_N + target] > 0)
 
 
-@inlined
+@kernel
 def may_lift(column_moves, moved, n):
     """A column of ``n`` cards may move its top ``moved`` cards onto another column under the
     ``layout.COLUMN_MOVES`` value ``column_moves`` (the referee's rule for ``--moves``)."""
@@ -183,7 +183,7 @@ def may_lift(column_moves, moved, n):
     return moved == n or (moved == 1 and column_moves == L.MOVES_WHOLE)
 
 
-@inlined
+@kernel
 def takers(st, column, from_talon):
     """Bit mask (bit = card) of the cards column ``column`` accepts, as a single card or the
     bottom of a run.
@@ -243,7 +243,7 @@ def generate(st, out):
     return moves_onto(st, out, np.int64(-1))
 
 
-@inlined
+@kernel
 def _takers_of(st, column, wanted_column, from_talon):
     """``takers`` of ``column``, or no card when ``wanted_column`` is another column."""
     if wanted_column >= 0 and wanted_column != column:
@@ -339,7 +339,7 @@ def moves_onto(st, out, column):
     return count
 
 
-@inlined
+@kernel
 def _push(st, hashes, z, column, card):
     n = st[L.COLUMN_N + column]
     st[L.COLUMN_CARDS + column * L.PILE + n] = card
@@ -347,7 +347,7 @@ def _push(st, hashes, z, column, card):
     hashes[1 + column] ^= z[Z_COLUMN + n * DECK_SIZE + card]
 
 
-@inlined
+@kernel
 def _pop(st, hashes, z, column):
     n = st[L.COLUMN_N + column] - 1
     card = st[L.COLUMN_CARDS + column * L.PILE + n]
@@ -356,13 +356,13 @@ def _pop(st, hashes, z, column):
     return card
 
 
-@inlined
+@kernel
 def _set_reserve_n(st, hashes, z, n):
     hashes[0] ^= z[Z_RESERVE + st[L.RESERVE_N]] ^ z[Z_RESERVE + n]
     st[L.RESERVE_N] = n
 
 
-@inlined
+@kernel
 def _put_card(st, hashes, z, card, kind, target):
     """Put a single card on its foundation (foundation kinds) or on column ``target``."""
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:
@@ -371,7 +371,7 @@ def _put_card(st, hashes, z, card, kind, target):
         _push(st, hashes, z, target, card)
 
 
-@inlined
+@kernel
 def _take_card(st, hashes, z, kind, target):
     """Take back the single card ``_put_card`` put down; return it."""
     if kind == RESERVE_F or kind == TALON_F or kind == COLUMN_F:

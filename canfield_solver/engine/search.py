@@ -16,7 +16,7 @@ from canfield_solver.core.cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS
 from canfield_solver.engine import layout as L
 
 from .child_keys import child_key, column_mixes
-from .kernel import in_search_loop, inlined, kernel
+from .kernel import in_search_loop, kernel
 from .lost.buried_cards import buried_for_good
 from .lost.stuck_reserve import lost_after, reserve_stuck
 from .movegen import (
@@ -70,25 +70,25 @@ DEPTH, NODES, STATUS = range(3)
 CARDS, LENGTH = range(2)
 
 
-@inlined
+@kernel
 def with_score(move, score):
     """``move`` with its search ``score`` in the bits above its fields, which the accessors ignore."""
     return move | (score << SCORE_SHIFT)
 
 
-@inlined
+@kernel
 def move_score(move):
     """The search score ``ordered_moves`` gave ``move``."""
     return move >> SCORE_SHIFT
 
 
-@inlined
+@kernel
 def foundation_cards(st):
     """How many cards are on the foundations (the base card included)."""
     return st[L.FOUNDATION_HEIGHTS] + st[L.FOUNDATION_HEIGHTS + 1] + st[L.FOUNDATION_HEIGHTS + 2] + st[L.FOUNDATION_HEIGHTS + 3]
 
 
-@inlined
+@kernel
 def is_won(st):
     """Every card is up; or, where ``layout.RESERVE_GOAL`` is set, the reserve is empty, from
     which foundation moves alone then win (docs/dominances.md, section 9)."""
@@ -420,15 +420,18 @@ class SearchArrays:
         return True
 
     def start(self, dominance: bool) -> int:
-        return start(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.first,
-                     self.counts, self.next, self.control, dominance)
+        """Enter the start state: WON, TABLE_FULL, or RUNNING with its moves on the stack."""
+        return self._run(0, dominance, False, True)
 
     def run(self, budget: int, dominance: bool, track_best: bool = False) -> int:
         if self.tests is not None and dominance and not track_best:
             return self.tests.run(self, budget)
+        return self._run(budget, dominance, track_best, False)
+
+    def _run(self, budget: int, dominance: bool, track_best: bool, begin: bool) -> int:
         return run(self.st, self.hashes, self.z, self.slots, self.meta, self.moves, self.keys, self.first, self.counts,
                    self.next, self.path, self.undo, self.control, budget, dominance, track_best, self.best, self.best_path,
-                   False, NO_KEYS, NO_KEYS)
+                   False, NO_KEYS, NO_KEYS, begin)
 
     def load(self, dominance: bool) -> None:
         """Compile or load the kernels ``run`` calls, with a budget of 0, which searches nothing:
@@ -447,27 +450,8 @@ class SearchArrays:
 
 
 @kernel
-def start(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, control, dominance):
-    """Enter the start state: WON, TABLE_FULL, or RUNNING with its moves on the stack."""
-    set_talon_waits(st, dominance)
-    control[DEPTH] = 0
-    control[NODES] = 1
-    if insert(slots, meta, state_key(st, z, hashes)) < 0:
-        control[STATUS] = TABLE_FULL
-    elif is_won(st):
-        control[STATUS] = WON
-    else:
-        first[0] = 0
-        lost = dominance and reserve_stuck(st)
-        counts[0] = 0 if lost else expand_node(st, hashes, z, slots, moves, keys, first[0], dominance)  # as ``run``: one compiled ``expand_node``
-        nxt[0] = 0
-        control[STATUS] = RUNNING
-    return control[STATUS]
-
-
-@kernel
 def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo, control, budget, dominance, track_best,
-        best, best_path, pause, log, won):
+        best, best_path, pause, log, won, begin):
     """Search on for at most ``budget`` new states; return the status (also in ``control``).
 
     Every argument but ``budget`` and the flags is an array that ``SearchArrays`` holds (``d``: the
@@ -498,7 +482,12 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
     pause      bool              return PAUSED after a talon play onto a column (see below)
     log        k, uint64         when not empty: ``log[0]`` counts the keys this call adds, ``log[1:]`` holds them
     won        w, uint64         when not empty: a table of keys of states known won
+    begin      bool              enter ``st`` as the start first (see below)
     ========== ================= =================================================================================
+
+    ``begin``: start a new search at ``st`` (a table without it): enter it (WON, or TABLE_FULL), list
+    its moves, then search on. The start's moves are listed by the same code as every state's, so
+    that ``expand_node`` is compiled once, inlined here.
 
     ``pause``: return PAUSED after entering a state by a talon play onto a column that has moves
     to search, so that the caller may test it (``easier_game.run_tested``) and then resume. ``log``
@@ -515,56 +504,78 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
     nodes = 0
     status = RUNNING
     capacity = counts.shape[0]
-    while True:
-        if nodes >= budget:
-            break
-        i = nxt[depth]
-        if i >= counts[depth]:
-            if depth == 0:
-                status = EXHAUSTED
-                break
-            depth -= 1
-            unmake(st, hashes, z, path[depth], undo[depth])
-            continue
-        if depth + 1 >= capacity or first[depth] + counts[depth] + MAX_MOVES > moves.shape[0]:
-            status = STACK_FULL
-            break
-        move = moves[first[depth] + i]
-        nxt[depth] = i + 1
-        key = keys[first[depth] + i]
+    move = np.int32(0)  # the move that entered ``st`` (none for the start)
+    u = np.int32(0)
+    dominated = np.uint64(0)
+    listing = begin  # ``st`` was entered and its moves are yet to be listed
+    if begin:
+        set_talon_waits(st, dominance)
+        depth = 0
+        control[NODES] = 1
+        first[0] = 0
+        key = state_key(st, z, hashes)
         added = insert(slots, meta, key)
-        if added == 0:
-            continue
         if added < 0:
-            nxt[depth] = i
             status = TABLE_FULL
-            break
-        if log.shape[0] > 0:
+            listing = False
+        elif log.shape[0] > 0:
             log[0] += 1
             log[log[0]] = key
-        u = make(st, hashes, z, move)
-        nodes += 1
-        dominated = dominated_key(st, z, hashes) if dominance else np.uint64(0)
-        if dominated != np.uint64(0):
-            prefetch(slots, dominated)
-        path[depth] = move
-        undo[depth] = u
-        depth += 1
-        if track_best and foundation_cards(st) > best[CARDS]:
-            best[CARDS] = foundation_cards(st)
-            best[LENGTH] = depth
-            for j in range(depth):  # a loop: copying a slice would need numba's allocator
-                best_path[j] = path[j]
-        if is_won(st) or (won.shape[0] > 0 and won[find_slot(won, key)] == key):
+        if listing and is_won(st):
             status = WON
-            break
-        first[depth] = first[depth - 1] + counts[depth - 1]
-        lost = dominance and lost_after(st, move, u)
+            listing = False
+    while status == RUNNING:
+        if not listing:
+            if nodes >= budget:
+                break
+            i = nxt[depth]
+            if i >= counts[depth]:
+                if depth == 0:
+                    status = EXHAUSTED
+                    break
+                depth -= 1
+                unmake(st, hashes, z, path[depth], undo[depth])
+                continue
+            if depth + 1 >= capacity or first[depth] + counts[depth] + MAX_MOVES > moves.shape[0]:
+                status = STACK_FULL
+                break
+            move = moves[first[depth] + i]
+            nxt[depth] = i + 1
+            key = keys[first[depth] + i]
+            added = insert(slots, meta, key)
+            if added == 0:
+                continue
+            if added < 0:
+                nxt[depth] = i
+                status = TABLE_FULL
+                break
+            if log.shape[0] > 0:
+                log[0] += 1
+                log[log[0]] = key
+            u = make(st, hashes, z, move)
+            nodes += 1
+            dominated = dominated_key(st, z, hashes) if dominance else np.uint64(0)
+            if dominated != np.uint64(0):
+                prefetch(slots, dominated)
+            path[depth] = move
+            undo[depth] = u
+            depth += 1
+            if track_best and foundation_cards(st) > best[CARDS]:
+                best[CARDS] = foundation_cards(st)
+                best[LENGTH] = depth
+                for j in range(depth):  # a loop: copying a slice would need numba's allocator
+                    best_path[j] = path[j]
+            if is_won(st) or (won.shape[0] > 0 and won[find_slot(won, key)] == key):
+                status = WON
+                break
+            first[depth] = first[depth - 1] + counts[depth - 1]
+        listing = False
+        lost = dominance and (lost_after(st, move, u) if depth > 0 else reserve_stuck(st))
         counts[depth] = 0 if lost else expand_node(st, hashes, z, slots, moves, keys, first[depth], dominance)
         nxt[depth] = 0
         if dominated != np.uint64(0):
             insert(slots, meta, dominated)  # when the table is full, that state may be entered later
-        if pause and counts[depth] > 0 and move_kind(move) == TALON_T:
+        if pause and depth > 0 and counts[depth] > 0 and move_kind(move) == TALON_T:
             status = PAUSED
             break
     control[DEPTH] = depth

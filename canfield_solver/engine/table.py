@@ -24,7 +24,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .kernel import in_search_loop, inlined, interpreted_as, kernel
+from .kernel import in_search_loop, interpreted_as, kernel
 
 MAX_LOAD = 0.75  # linear probing stays fast below this load
 SLOT_BYTES = 8
@@ -289,7 +289,7 @@ def _prefetch(typingctx, array, index):
     return types.void(array, index), codegen
 
 
-@inlined
+@kernel
 def prefetch(slots, key):
     """Start loading the slot where a probe for ``key`` begins, so that a later ``insert`` of it
     does not wait on memory."""

@@ -27,7 +27,7 @@ import numpy as np
 from canfield_solver.core.cards import DECK_SIZE
 from canfield_solver.engine import layout as L
 
-from .kernel import in_search_loop, inlined, kernel
+from .kernel import in_search_loop, kernel
 from .table import RANK_BITS
 
 # Offsets in the table of random numbers.
@@ -49,7 +49,7 @@ def make_table() -> np.ndarray:
     return generator.integers(1, 2**63, size=Z_SIZE, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
 
 
-@inlined
+@kernel
 def mix64(x):
     """SplitMix64's finalizer: a bijective scrambler of 64-bit numbers (0 maps to 0)."""
     x ^= x >> np.uint64(30)
@@ -73,7 +73,7 @@ def canonical_split(st):
     return split_class(st, st[L.TALON_K], st[L.TALON_N])
 
 
-@inlined
+@kernel
 def split_class(st, k, n):
     """Talon split ``k`` of a talon of ``n`` cards up to states reachable both ways by draws and
     recycles alone, under the rules of ``st``.
@@ -123,14 +123,14 @@ def dominated_key(st, z, hashes):
     return key_with_split(st, z, hashes, 0)
 
 
-@inlined
+@kernel
 def key_with_split(st, z, hashes, k):
     """The key of the state with its talon split taken as ``k``."""
     columns = mix64(hashes[1]) + mix64(hashes[2]) + mix64(hashes[3]) + mix64(hashes[4])
     return finished_key(st, z, hashes[0], columns, st[L.BUILD_ON], k, st[L.TALON_N])
 
 
-@inlined
+@kernel
 def finished_key(st, z, h, columns, build_on, k, n):
     """The key from its parts: ``h`` (reserve, talon, recycles), ``columns`` (the sum of the
     scrambled column hashes), the card to build on (``build_on - 1``, none when 0) and the split

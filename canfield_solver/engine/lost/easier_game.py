@@ -30,7 +30,7 @@ import numpy as np
 
 from canfield_solver.engine import layout as L
 from canfield_solver.engine.kernel import kernel
-from canfield_solver.engine.search import DEPTH, EXHAUSTED, NODES, PAUSED, RUNNING, STATUS, TABLE_FULL, WON, SearchArrays, run, start
+from canfield_solver.engine.search import DEPTH, EXHAUSTED, NODES, PAUSED, RUNNING, STATUS, TABLE_FULL, WON, SearchArrays, run
 from canfield_solver.engine.table import SLOT_BYTES, doubled, find_slot, insert, prefetch, small_table
 from canfield_solver.engine.zobrist import key_with_split, recycles_hash
 
@@ -97,7 +97,7 @@ def run_tested(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path
         before = control[NODES]
         allowed = tally[SPENT] + TEST_COST * tally[TESTS] <= FREE_STATES + tally[SEARCHED] // SEARCH_SHARE + LOST_CREDIT * tally[LOST]
         status = run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo, control,
-                     goal - control[NODES], True, False, best, best_path, allowed, log[:0], log[:0])
+                     goal - control[NODES], True, False, best, best_path, allowed, log[:0], log[:0], False)
         tally[SEARCHED] += control[NODES] - before
         if status != PAUSED:
             return status
@@ -139,14 +139,9 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
     if won[find_slot(won, key)] == key:
         return False
     tally[TESTS] += 1
-    status = start(t_st, t_hashes, z, t_slots, t_meta, t_moves, t_keys, t_first, t_counts, t_nxt, t_control, True)
     log[0] = 0
-    if status != TABLE_FULL:
-        log[0] = 1
-        log[1] = key
-    if status == RUNNING:
-        status = run(t_st, t_hashes, z, t_slots, t_meta, t_moves, t_keys, t_first, t_counts, t_nxt, t_path, t_undo,
-                     t_control, TEST_STATES, True, False, t_best, t_best_path, False, log, won)
+    status = run(t_st, t_hashes, z, t_slots, t_meta, t_moves, t_keys, t_first, t_counts, t_nxt, t_path, t_undo,
+                 t_control, TEST_STATES, True, False, t_best, t_best_path, False, log, won, True)
     tally[SPENT] += t_control[NODES]
     if status == EXHAUSTED:
         tally[LOST] += 1
