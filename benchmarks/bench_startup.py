@@ -13,11 +13,12 @@ that is not counted (it loads or compiles the kernels). Printed per command: the
 minimum of the wall time and of the CPU time (user + system, of the child), in seconds.
 ``--vs`` runs another install's commands in turn with these (one run each, alternately, so a
 change in the machine's load hits both) and adds the median of the ratios this / other.
-``--cold`` first times ``solve`` with an empty compiled-kernel cache (a new temporary
-``CANFIELD_SOLVER_CACHE``), the first run on a machine: of the easy deal, which the kernels run as
-Python answer while they compile (``cli/first_solve.py``), and of a deal that waits for the
-compile; then ``analyse`` of the easy deal; after each, when the compile it left running in the
-background ended. ``--first-runs N``
+``--cold`` first times commands with an empty compiled-kernel cache (a new temporary
+``CANFIELD_SOLVER_CACHE``), the first run on a machine: ``solve`` of the easy deal, which the
+kernels run as Python answer while they compile (``cli/first_solve.py``), and of a deal that waits
+for the compile; ``analyse`` and ``hint`` of the easy deal; ``batch`` of 20 random deals and
+``play`` of 4 games, whose workers compile once (``engine.compile_ahead.compiling_alone``); after
+each, when a compile it left running in the background ended. ``--first-runs N``
 solves N random deals that way, one after the other, and counts those answered before the
 compile. Last, whether ``show`` and ``replay``
 import numba (they should not: they never search).
@@ -70,16 +71,16 @@ def imports_numba(args: list[str], stdin: str | None) -> bool:
     return done.stderr.strip().endswith("True")
 
 
-def cold_run(cli: list[str], python: str, command: str, deal: str, env: dict[str, str]) -> None:
-    """Time ``command`` (solve, analyse) of ``deal`` with an empty kernel cache, then the compile it leaves running."""
+def cold_run(cli: list[str], python: str, command: list[str], env: dict[str, str]) -> None:
+    """Time ``command`` (its arguments) with an empty kernel cache, then the compile it leaves running."""
     with tempfile.TemporaryDirectory() as cache:
         cold = dict(env, CANFIELD_SOLVER_CACHE=cache)
         began = time.perf_counter()
-        wall, cpu = timed([*cli, command, deal], cold)
+        wall, cpu = timed([*cli, *command], cold)
         subprocess.run([python, "-c", "from canfield_solver.engine.compile_ahead import wait_for_compile; "
                         "wait_for_compile()"], env=cold, check=True)
         compiled = time.perf_counter() - began
-    print(f"cold     {command} {deal} with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s"
+    print(f"cold     {' '.join(command)} with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s"
           f" (the command and the child it waits for); the compile it started ended at {compiled:.1f} s")
 
 
@@ -112,7 +113,7 @@ def main() -> None:
     parser.add_argument("--command", help="a canfield-solver to time (default: this interpreter's package)")
     parser.add_argument("--vs", metavar="COMMAND", help="another canfield-solver, run in turn with this one")
     parser.add_argument("--cold", action="store_true",
-                        help=f"also time solves of --deal and of {HARD}, and analyse of --deal, with an empty kernel cache")
+                        help="also time first runs, each with an empty kernel cache (see above)")
     parser.add_argument("--cold-runs", type=int, default=1, help="cold solves of each deal (default 1)")
     parser.add_argument("--first-runs", type=int, metavar="N",
                         help="first solves of N random deals (seed 99), each on an empty kernel cache")
@@ -123,9 +124,11 @@ def main() -> None:
 
     if args.cold:
         python = str(Path(args.command).parent / "python") if args.command else sys.executable
-        for command, deal in (("solve", args.deal), ("solve", HARD), ("analyse", args.deal)):
+        commands = (["solve", args.deal], ["solve", HARD], ["analyse", args.deal], ["hint", args.deal],
+                    ["batch", "--random", "20", "--seed", "1"], ["play", "--start", "CF1-D3-AAAAAAB", "--count", "4"])
+        for command in commands:
             for _ in range(args.cold_runs):
-                cold_run(cli, python, command, deal, env)
+                cold_run(cli, python, command, env)
 
     if args.first_runs:
         first_runs(cli, args.first_runs, args.draw, env)

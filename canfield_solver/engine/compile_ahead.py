@@ -28,6 +28,8 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -120,6 +122,25 @@ def wait_for_compile() -> None:
         fcntl.flock(lock, fcntl.LOCK_EX)
     finally:
         os.close(lock)
+
+
+@contextmanager
+def compiling_alone() -> Iterator[None]:
+    """Around the first solve of each of several processes started at once (a ``batch``'s workers):
+    when the cache lacks the kernels, the first to come compiles them while it holds the cache
+    folder's lock, and the others wait for it, then load them from the cache, rather than each
+    compiling them all on the same cores."""
+    if kernels_in_cache():
+        yield
+        return
+    lock = claim_compile_lock()
+    if lock is None:
+        wait_for_compile()  # at once when there is no lock to take
+    try:
+        yield
+    finally:
+        if lock is not None:
+            os.close(lock)
 
 
 def compile_late_kernels() -> None:

@@ -46,9 +46,13 @@ def solve_task(task: Task, options: RuleOptions, limits: Limits, solve: SolveFun
                round(float(result.seconds), 6))
 
 
-def warm_up(solve: SolveFunction) -> None:
-    """Compile (or load from numba's cache) the solver's kernels once, before the first timed deal."""
-    solve(setup_game(WARM_UP_DEAL), limits=Limits(time_limit=5.0, max_nodes=2000, memory=1 << 20))
+def warm_up(solve: SolveFunction, options: RuleOptions = RuleOptions()) -> None:
+    """Compile (or load from numba's cache) the kernels a solve under ``options`` calls, before the
+    first timed deal; of several workers starting at once, one compiles while the others wait."""
+    from canfield_solver.engine.compile_ahead import compiling_alone
+
+    with compiling_alone():
+        solve(setup_game(WARM_UP_DEAL, options), limits=Limits(time_limit=5.0, max_nodes=2000, memory=1 << 20))
 
 
 def worker_memory(jobs: int) -> int:
@@ -70,7 +74,7 @@ def worker_limits(limits: Limits, jobs: int) -> Limits:
 def _batch_worker(options: RuleOptions, limits: Limits, solve: SolveFunction | None) -> Callable[[Task], Row]:
     """A worker's job function: the solver warmed up once, then ``solve_task``."""
     solve = solve or default_solve()
-    warm_up(solve)
+    warm_up(solve, options)
     return functools.partial(solve_task, options=options, limits=limits, solve=solve)
 
 

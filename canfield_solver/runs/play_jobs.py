@@ -20,7 +20,7 @@ from canfield_solver.formats.deal_argument import setup_game
 from canfield_solver.solving.honest_player import game_seed, play
 from canfield_solver.solving.workers import run_each
 
-from .jobs import worker_limits
+from .jobs import default_solve, warm_up, worker_limits
 from .play_results import PlayRow
 from .tasks import Task
 
@@ -41,6 +41,7 @@ def play_task(task: Task, options: RuleOptions, limits: Limits, samples: int, ve
 
 def _play_worker(options: RuleOptions, limits: Limits, samples: int, verdict_nodes: int | None,
                  method: str) -> Callable[[Task], PlayRow]:
+    warm_up(default_solve(), options)  # of several workers starting at once, one compiles the kernels
     return functools.partial(play_task, options=options, limits=limits, samples=samples, verdict_nodes=verdict_nodes,
                              method=method)
 

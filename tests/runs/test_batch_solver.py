@@ -117,7 +117,7 @@ def test_threads_run_each_deals_search_on_that_many_threads(run_cli, tmp_path, m
     that both search; the verdicts are the single solves'."""
     from canfield_solver.engine import driver, parallel
 
-    monkeypatch.setattr(jobs, "warm_up", lambda solve: None)  # its search would be on one thread
+    monkeypatch.setattr(jobs, "warm_up", lambda solve, options: None)  # its search would be on one thread
     monkeypatch.setattr(parallel, "SOLO_STATES", 300)
     monkeypatch.setattr(driver, "CHUNK", 500)
     made = []
@@ -136,3 +136,25 @@ def test_threads_run_each_deals_search_on_that_many_threads(run_cli, tmp_path, m
     expected = single_solves((format_code(number, 3) for number in range(1, 5)), max_nodes=None, preset="solvitaire")
     assert {row.code: row.verdict for row in file_rows(out)} == {code: verdict for code, (verdict, _, _) in expected.items()}
     assert {"winnable", "unwinnable"} <= {verdict for verdict, _, _ in expected.values()}
+
+
+WARM_UP = """
+from canfield_solver.core.presets import RuleOptions
+from canfield_solver.engine.search import run
+from canfield_solver.runs.jobs import default_solve, warm_up
+
+warm_up(default_solve(), RuleOptions(preset="solvitaire"))
+print(len(run.stats.cache_misses), len(run.stats.cache_hits))
+"""
+
+
+def test_workers_starting_at_once_on_an_empty_cache_compile_the_kernels_once(tmp_path):
+    """Two workers' warm-ups at once, as a first ``batch --jobs 2``'s: one compiles the search (a
+    cache miss) while the other waits for it and loads it (a hit), rather than both compiling."""
+    env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path))
+    workers = [subprocess.Popen([sys.executable, "-c", WARM_UP], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=env) for _ in range(2)]
+    ends = [worker.communicate(timeout=600) for worker in workers]
+    assert [worker.returncode for worker in workers] == [0, 0], ends
+    (waited, hits), (compiled, loaded) = sorted([int(n) for n in out.split()] for out, _ in ends)
+    assert (waited, loaded) == (0, 0) and hits > 0 and compiled > 0, ends  # run's calls by the tests: more than one
