@@ -41,6 +41,12 @@ LOST_CREDIT = 50
 TEST_COST = 2
 FIRST_SLOTS = 1 << 12  # both tables start at 32 KiB and double while half full, ...
 MEMORY_SHARE = 32  # ... each up to a 32nd of the search's memory (emptied when full)
+# ``run_tested``'s flags for ``run``, as values of numpy's type, which numba does not take as
+# constants: so it calls the ``run`` a search from Python calls. A ``True`` written in the call
+# made numba compile a copy of ``run`` (and of what it calls) for it, 3 s of a first compile.
+# The tests' own searches (``easier_lost``) keep theirs, compiled for their constant flags:
+# without it, a batch under Solvitaire's rules took about 1.5% longer.
+YES, NO = np.bool_(True), np.bool_(False)
 
 # Cells of ``EasierTests.tally``.
 SEARCHED, TESTS, LOST, SPENT, MOST_LOST, MOST_WON = range(6)
@@ -97,7 +103,7 @@ def run_tested(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path
         before = control[NODES]
         allowed = tally[SPENT] + TEST_COST * tally[TESTS] <= FREE_STATES + tally[SEARCHED] // SEARCH_SHARE + LOST_CREDIT * tally[LOST]
         status = run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo, control,
-                     goal - control[NODES], True, False, best, best_path, allowed, log[:0], log[:0], False)
+                     goal - control[NODES], YES, NO, best, best_path, allowed, log[:0], log[:0], NO)
         tally[SEARCHED] += control[NODES] - before
         if status != PAUSED:
             return status
