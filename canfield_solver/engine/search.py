@@ -507,23 +507,21 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
     move = np.int32(0)  # the move that entered ``st`` (none for the start)
     u = np.int32(0)
     dominated = np.uint64(0)
-    listing = begin  # ``st`` was entered and its moves are yet to be listed
     if begin:
         set_talon_waits(st, dominance)
         depth = 0
         control[NODES] = 1
         first[0] = 0
         key = state_key(st, z, hashes)
-        added = insert(slots, meta, key)
-        if added < 0:
+        if insert(slots, meta, key) < 0:
             status = TABLE_FULL
-            listing = False
-        elif log.shape[0] > 0:
-            log[0] += 1
-            log[log[0]] = key
-        if listing and is_won(st):
-            status = WON
-            listing = False
+        else:
+            if log.shape[0] > 0:
+                log[0] += 1
+                log[log[0]] = key
+            if is_won(st):
+                status = WON
+    listing = begin and status == RUNNING  # ``st`` was entered and its moves are yet to be listed
     while status == RUNNING:
         if not listing:
             if nodes >= budget:
