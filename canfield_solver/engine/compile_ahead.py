@@ -127,12 +127,10 @@ def wait_for_compile() -> None:
 @contextmanager
 def compiling_alone() -> Iterator[None]:
     """Around the first solve of each of several processes started at once (a ``batch``'s workers):
-    when the cache lacks the kernels, the first to come compiles them while it holds the cache
-    folder's lock, and the others wait for it, then load them from the cache, rather than each
-    compiling them all on the same cores."""
-    if kernels_in_cache():
-        yield
-        return
+    the first to come solves while it holds the cache folder's lock, compiling what the cache
+    lacks, and the others wait for it, then load from the cache, rather than each compiling it all
+    on the same cores. Always the lock, never ``kernels_in_cache``: that holds once ``run`` and
+    ``shortcut`` are cached, while the first may still be compiling its rules' other kernels."""
     lock = claim_compile_lock()
     if lock is None:
         wait_for_compile()  # at once when there is no lock to take
