@@ -32,7 +32,7 @@ from canfield_solver.core.referee import COLUMN, DRAW, FOUNDATION, RECYCLE, RESE
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 
-from .plan import Plan, plans
+from .plan import Plan, plans, shown_at_once
 from .sampling import Tally, sample_all, solve_samples, tally_lines, verdicts_task
 
 DEFAULT_SAMPLES = 100
@@ -41,7 +41,7 @@ DEFAULT_MAX_NODES = 200_000
 
 class Choice(NamedTuple):
     """A legal move, its hindsight tally, and under the plan method the best plan beginning with
-    it (None: no sample's win begins with it)."""
+    it (None: no sample's win begins with it, and it shows no card that wins a sample)."""
 
     move: Move
     tally: Tally
@@ -117,8 +117,9 @@ def hint(
                                                 limits, jobs, progress)), len(moves), count, exact)
     best: dict[Move, Plan] = {}
     if method == PLAN and not exact and moves:
-        for found in plans(position, completions, rules, limits, jobs, progress):
-            best.setdefault(found.moves[0], found)
+        found = plans(position, completions, rules, limits, jobs, progress)
+        for plan in found + shown_at_once(position, moves, tallies, rules):
+            best.setdefault(plan.moves[0], plan)
     choices = [Choice(move, tallies[i], best.get(move)) for i, move in enumerate(moves)]
     return Hint(count, seed, hidden_count(position), Tally(won_now, unknown_now, count, exact), rank(choices), method)
 
@@ -206,7 +207,7 @@ def report_text(result: Hint, position: Position, rules: Rules, heading: str, li
     ]
     if by_plan:
         lines += ["# ranked by plan: the samples won after the best line beginning with the move that plays the",
-                  "# same moves in every sample up to the next card shown ('-': no sample's win begins with it)"]
+                  "# same moves in every sample up to the next card shown ('-': no such line wins a sample)"]
     lines += [
         f"position: winnable in {result.winnable.wins} of {result.samples} ({_percent(result.winnable.rate)}, "
         f"95% {_percent(low)}-{_percent(high)}), {result.winnable.unknown} hit a limit",

@@ -14,7 +14,10 @@ samples in which the position after the whole line is winnable, all samples foll
 line: the first level of α-μ search (Cazenave & Ventos, 2019), with hindsight below the reveal.
 The candidate lines are the solver's wins of the samples themselves, each cut after its first
 reveal: ``samples`` solves with move lists, then each sample solved again after each candidate
-(at most ``MAX_PLANS`` of them, those most samples' wins begin with). See docs/hint.md.
+(at most ``MAX_PLANS`` of them, those most samples' wins begin with). A move that shows a card
+itself is a whole line, valued by its hindsight tally at no cost (``shown_at_once``): the
+solver's wins need not begin with it even when it keeps the win in more samples than any line
+they give. See docs/hint.md.
 """
 
 from __future__ import annotations
@@ -89,3 +92,11 @@ def plans(view: Position, samples: list[Position], rules: Rules, limits: Limits,
     tallies = tally_lines(verdicts, len(lines), len(samples))
     order = sorted(range(len(lines)), key=lambda i: (-tallies[i].wins, tallies[i].unknown, len(lines[i]), i))
     return [Plan(lines[i], tallies[i]) for i in order]
+
+
+def shown_at_once(view: Position, moves: Sequence[Move], tallies: Sequence[Tally], rules: Rules) -> list[Plan]:
+    """The plans of one move: each of ``moves`` that shows a card ``view`` hides, with its tally,
+    ``tallies`` being the moves' hindsight tallies over the same samples. Such a line ends at once,
+    and the tally of a line is the samples winnable after it: the move's own."""
+    return [Plan((move,), tally) for move, tally in zip(moves, tallies, strict=True)
+            if tally.wins and shows_unseen(apply(view, move, rules), rules.draw)]
