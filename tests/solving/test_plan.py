@@ -11,7 +11,7 @@ from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import Verdict
 from canfield_solver.formats.codes import position_from_number
 from canfield_solver.formats.position_text import parse_position_text
-from canfield_solver.solving.hint import hint
+from canfield_solver.solving.hint import DEFAULT_MAX_NODES, hint
 from canfield_solver.solving.plan import plans, to_reveal
 from canfield_solver.solving.sampling import sample_all
 from canfield_solver.solving.solver import solve
@@ -123,7 +123,7 @@ def test_a_move_that_shows_a_card_is_a_plan_of_its_own_valued_by_its_hindsight_f
     rules = get_preset("hoyle").rules
     view, _ = parse_position_text(SHOWS_AT_ONCE)
     samples = sample_all(view, 20, seed=1557031968)
-    from_wins = plans(view, samples, rules, Limits(max_nodes=200_000))
+    from_wins = plans(view, samples, rules, Limits(max_nodes=DEFAULT_MAX_NODES))  # as hint's below
     result = hint(view, rules, samples=20, seed=1557031968, method=PLAN)
     best = result.choices[0]
     assert best.move.kind == COLUMN and shows_unseen(apply(view, best.move, rules), rules.draw)
