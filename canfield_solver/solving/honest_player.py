@@ -273,18 +273,23 @@ def play(
     max_turns: int | None = None,
     jobs: int = 1,
     method: str = DEFAULT_METHOD,
+    advised: Callable[[Position, Advice], None] | None = None,
 ) -> PlayedGame:
     """Play the real deal ``position`` from where it stands as the honest player choosing its
     moves by ``method``; ``seed`` makes the hints' samples, and so the game, reproducible.
-    ``limits`` limit each solve."""
+    ``limits`` limit each solve. ``advised(view, advice)`` is told each move with the view it
+    was chosen from, for a look at how a game went (``benchmarks/play_hints.py``)."""
     player = HonestPlayer(view(position, shown_cards(position)), rules, samples=samples, seed=seed, limits=limits,
                           jobs=jobs, method=method)
     while True:
         if not player.view.is_won and max_turns is not None and len(player.moves) >= max_turns:
             return player.game(TURNS)
+        chosen_from = player.view
         advice = player.advise()
         if not isinstance(advice, Advice):
             return player.game(advice)
+        if advised is not None:
+            advised(chosen_from, advice)
         position = apply(position, advice.move, rules)
         slots = player.play(advice.move)
         if slots:

@@ -65,6 +65,18 @@ def test_a_game_replays_on_the_referee_and_says_how_it_ended(rules, number, meth
         assert not game.won
 
 
+def test_each_move_is_reported_with_the_view_it_was_chosen_from():
+    """``advised`` sees every move of the game, in order, each with what the player had seen then."""
+    deal = position_from_number(2)
+    told = []
+    game = play(deal, APP, **SETTINGS, max_turns=40, advised=lambda seen, advice: told.append((seen, advice)))
+    assert [advice.move for _, advice in told] == game.moves
+    for turn, (seen, _) in enumerate(told):
+        cards, now = _seen_after(deal, APP, game.moves[:turn])
+        assert seen == view(now, cards)
+    assert any(advice.choices for _, advice in told)  # some moves were chosen by a hint
+
+
 @pytest.mark.parametrize("rules", [APP, NO_RETURN, Rules(draw=1)])
 def test_under_plans_the_player_first_draws_the_stock_through_which_costs_nothing(rules):
     """The first pass shows every stock card, and recycling after it brings back the deal as it

@@ -1,0 +1,74 @@
+"""The honest player's hints over games played as ``play`` plays them: where a game is decided.
+
+Run by hand (not a test)::
+
+    python benchmarks/play_hints.py CF1-D3-AAAAACR CF1-D3-AAAAAGW --rules hoyle
+    python benchmarks/play_hints.py --file lost.txt --rules hoyle --quiet
+
+Each deal is played with the seed ``play`` gives it (made of its code) and the same samples and
+limit, so the games are those of ``canfield-solver play`` with the same options. For every move a
+hint chose, a line gives the cards still hidden, the legal moves, the samples the best plan keeps
+(the plan method) and the best hindsight figure, so a reader sees at which card shown a game was
+lost and whether the player had a choice there; a lost game's line names the cards still hidden
+at the last hint whose best plan kept some sample. The summary counts, over the hints where some
+sample was still won, how many legal moves they had and how often the best plan kept fewer samples
+than the best hindsight figure (strategy fusion within reach of the first card shown).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from pathlib import Path
+
+from canfield_solver.core.hidden import hidden_count
+from canfield_solver.core.limits import Limits
+from canfield_solver.core.play_methods import DEFAULT_METHOD, METHODS, PLAYER_SAMPLES
+from canfield_solver.core.position import Position
+from canfield_solver.core.presets import RuleOptions
+from canfield_solver.formats.deal_argument import load_game, setup_game
+from canfield_solver.solving.hint import DEFAULT_MAX_NODES
+from canfield_solver.solving.honest_player import Advice, game_seed, play
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("codes", nargs="*", help="game codes to play")
+    parser.add_argument("--file", type=Path, help="a file of game codes, one a line")
+    parser.add_argument("--rules", default="app", help="a preset, as --rules of the commands (default app)")
+    parser.add_argument("--samples", type=int, default=PLAYER_SAMPLES, help=f"samples per hint (default {PLAYER_SAMPLES})")
+    parser.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD)
+    parser.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, help="states per sample solve")
+    parser.add_argument("--quiet", action="store_true", help="the games' ends and the summary only")
+    args = parser.parse_args()
+    codes = args.codes + (args.file.read_text().split() if args.file else [])
+    live: list[tuple[int, int, int, int]] = []  # (hidden, legal moves, plan's wins, hindsight's wins)
+    for code in codes:
+        setup = setup_game(load_game(code), RuleOptions(args.rules))
+        hints: list[tuple[int, int, int, int]] = []
+
+        def advised(seen: Position, advice: Advice, hints: list = hints) -> None:
+            if advice.choices:
+                best = advice.choices[0]
+                plan_wins = best.plan.tally.wins if best.plan else 0
+                hints.append((hidden_count(seen), len(advice.choices), plan_wins,
+                              max(choice.tally.wins for choice in advice.choices)))
+
+        game = play(setup.position, setup.rules, samples=args.samples, seed=game_seed(code),
+                    limits=Limits(max_nodes=args.max_nodes), method=args.method, advised=advised)
+        kept = [hidden for hidden, _, plan_wins, _ in hints if plan_wins > 0]
+        last = f", the last plan keeping a sample with {kept[-1]} cards hidden" if kept and not game.won else ""
+        print(f"{code}: {game.end}, {game.cards} cards up, {len(hints)} hints{last}", flush=True)
+        if not args.quiet:
+            for hidden, legal, plan_wins, hindsight in hints:
+                print(f"  hidden {hidden:2}  legal moves {legal}  best plan {plan_wins:3}  best hindsight {hindsight:3}")
+        live += [hint for hint in hints if hint[3] > 0]
+    legal = Counter(hint[1] for hint in live)
+    fused = sum(hint[2] < hint[3] for hint in live)
+    print(f"hints with some sample won: {len(live)}; legal moves there: "
+          + ", ".join(f"{count} with {moves}" for moves, count in sorted(legal.items()))
+          + f"; best plan below the best hindsight figure in {fused}")
+
+
+if __name__ == "__main__":
+    main()
