@@ -18,9 +18,11 @@ than the best hindsight figure (strategy fusion within reach of the first card s
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 from pathlib import Path
 
+from canfield_solver.core.errors import InputError
 from canfield_solver.core.hidden import hidden_count
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.play_methods import DEFAULT_METHOD, METHODS, PLAYER_SAMPLES
@@ -41,10 +43,14 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, help="states per sample solve")
     parser.add_argument("--quiet", action="store_true", help="the games' ends and the summary only")
     args = parser.parse_args()
-    codes = args.codes + (args.file.read_text().split() if args.file else [])
+    try:
+        codes = args.codes + (args.file.read_text().split() if args.file else [])
+        setups = [setup_game(load_game(code), RuleOptions(args.rules)) for code in codes]  # every code before any game
+    except (OSError, InputError) as error:
+        print(f"play_hints.py: {error}", file=sys.stderr)
+        sys.exit(2)
     live: list[tuple[int, int, int, int]] = []  # (hidden, legal moves, plan's wins, hindsight's wins)
-    for code in codes:
-        setup = setup_game(load_game(code), RuleOptions(args.rules))
+    for code, setup in zip(codes, setups, strict=True):
         hints: list[tuple[int, int, int, int]] = []
 
         def advised(seen: Position, advice: Advice, hints: list = hints) -> None:
