@@ -16,7 +16,8 @@ change in the machine's load hits both) and adds the median of the ratios this /
 ``--cold`` first times commands with an empty compiled-kernel cache (a new temporary
 ``CANFIELD_SOLVER_CACHE``), the first run on a machine: ``solve`` of the easy deal, which the
 kernels run as Python answer while they compile (``cli/first_solve.py``), and of a deal that waits
-for the compile; ``analyse`` and ``hint`` of the easy deal; ``batch`` of 20 random deals and
+for the compile; ``analyse`` and ``hint`` of the easy deal; ``batch`` of 20 random deals (the app's rules, and
+Solvitaire's, whose searches also compile the easier game's) and
 ``play`` of 4 games, whose workers compile once (``engine.compile_ahead.compiling_alone``); after
 each, when a compile it left running in the background ended. ``--first-runs N``
 solves N random deals that way, one after the other, and counts those answered before the
@@ -125,7 +126,8 @@ def main() -> None:
     if args.cold:
         python = str(Path(args.command).parent / "python") if args.command else sys.executable
         commands = (["solve", args.deal], ["solve", HARD], ["analyse", args.deal], ["hint", args.deal],
-                    ["batch", "--random", "20", "--seed", "1"], ["play", "--start", "CF1-D3-AAAAAAB", "--count", "4"])
+                    ["batch", "--random", "20", "--seed", "1"], ["batch", "--random", "20", "--seed", "1", "--rules", "solvitaire"],
+                    ["play", "--start", "CF1-D3-AAAAAAB", "--count", "4"])
         for command in commands:
             for _ in range(args.cold_runs):
                 cold_run(cli, python, command, env)

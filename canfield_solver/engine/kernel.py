@@ -11,7 +11,9 @@ Kernels touch no Python object, so they let go of the GIL (``nogil``): the paral
 (``parallel.py``) runs one ``search.run`` per thread at once.
 
 All cache their machine code in a per-user folder (``cache.py``), set before numba is imported,
-and load it from there without numba's compiler set-up (``cache_load.py``). Small kernels (a
+and load it from there without numba's compiler set-up (``cache_load.py``). Each is compiled
+apart for calls from Python and for calls from other kernels (``Kernel``): most are only ever
+called from kernels, which need none of the wrappers numba builds for Python. Small kernels (a
 move's fields, a card's suit) stay plain kernels: numba compiles one copy for each combination of
 constant arguments its callers pass (``encode_move`` has seven), and LLVM inlines them into their
 callers all the same. Inlined by numba instead, each call site copied and typed the kernel anew:
@@ -30,6 +32,7 @@ and Python runs them: the same code, the same searches, a few thousand states a 
 twin for that case; ``tests/engine/test_interpreted.py`` checks the two ways give the same answers.
 """
 
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -38,13 +41,62 @@ from .cache import use_cache_folder
 CACHED = use_cache_folder()
 
 from numba import config, njit  # noqa: E402 (after the cache folder is set)
+from numba import types as numba_types  # noqa: E402
+from numba.extending import typeof_impl  # noqa: E402
 
 from .cache_load import load_without_refresh  # noqa: E402
 
+INNER = "__in_kernels"  # the end of the name under which a kernel is compiled for the kernels that call it
+WITHOUT_WRAPPERS: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}  # numba's options
 
-def _cached(**options: Any) -> Callable:
-    decorate = njit(cache=CACHED, **options)
-    return lambda function: load_without_refresh(decorate(function))
+
+class Kernel:
+    """A kernel, compiled apart for Python's calls and for the calls of other kernels.
+
+    Called from Python it runs ``outer``: numba's dispatcher as ``njit`` makes it. Other kernels
+    that name it call ``inner`` instead (numba types the name as that dispatcher, below): the
+    same function, compiled without the wrappers that only a call from Python goes through (the
+    CPython wrapper and the C one, ``no_cpython_wrapper``), which numba otherwise builds, optimizes
+    and turns into machine code for every kernel, the many small ones that Python never calls
+    among them: a fifth of a first compile's CPU (CHANGELOG.md). A dispatcher compiled without
+    them crashes when Python calls it, so Python is never given ``inner``; each is compiled only
+    when it is first called its way, and cached under its own name (``INNER``). A kernel that
+    Python and kernels both call with the same types (``search.run``: from Python, and from the
+    easier game's ``run_tested``) is one build, ``outer``, for both (``one_build``): two builds
+    would compile it twice.
+    """
+
+    def __init__(self, function: Callable, options: dict[str, Any], one_build: bool) -> None:
+        self.outer = load_without_refresh(njit(cache=CACHED, **options)(function))
+        self._function, self._options = function, options
+        self._inner: Any = self.outer if one_build else None
+
+    @property
+    def inner(self) -> Any:
+        """The dispatcher other kernels call, made at the first compile that calls it."""
+        if self._inner is None:
+            function = self._function
+            twin = types.FunctionType(function.__code__, function.__globals__, function.__name__ + INNER,
+                                      function.__defaults__, function.__closure__)
+            twin.__qualname__ = function.__qualname__ + INNER
+            twin.__module__ = function.__module__
+            self._inner = load_without_refresh(njit(cache=CACHED, **WITHOUT_WRAPPERS, **self._options)(twin))
+        return self._inner
+
+    def __call__(self, *args: Any) -> Any:
+        return self.outer(*args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.outer, name)
+
+
+@typeof_impl.register(Kernel)
+def _typeof_kernel(value: Kernel, context: Any) -> Any:
+    return numba_types.Dispatcher(value.inner)
+
+
+def _cached(one_build: bool = False, **options: Any) -> Callable:
+    return lambda function: Kernel(function, options, one_build) if COMPILED else function
 
 
 def _into_the_search_loop(call: Any, caller: Any, callee: Any) -> bool:
@@ -61,5 +113,6 @@ def interpreted_as(twin: Callable) -> Callable:
 
 
 kernel = _cached(_nrt=False, nogil=True)
+kernel_for_both = _cached(one_build=True, _nrt=False, nogil=True)  # called from Python and from kernels alike
 in_search_loop = _cached(_nrt=False, nogil=True, inline=_into_the_search_loop)
 allocating = _cached()

@@ -16,7 +16,7 @@ from canfield_solver.core.cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS
 from canfield_solver.engine import layout as L
 
 from .child_keys import child_key, column_mixes
-from .kernel import in_search_loop, kernel
+from .kernel import in_search_loop, kernel, kernel_for_both
 from .lost.buried_cards import buried_for_good
 from .lost.stuck_reserve import lost_after, reserve_stuck
 from .movegen import (
@@ -449,7 +449,7 @@ class SearchArrays:
         return self.best_path[: self.best[LENGTH]] & MOVE_FIELDS
 
 
-@kernel
+@kernel_for_both
 def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo, control, budget, dominance, track_best,
         best, best_path, pause, log, won, begin):
     """Search on for at most ``budget`` new states; return the status (also in ``control``).

@@ -159,7 +159,7 @@ def test_warm_solve_skips_numbas_compiler_set_up():
 
 LATE_KERNELS = """
 import importlib, pkgutil, sys
-from numba.core.dispatcher import Dispatcher
+from canfield_solver.engine.kernel import Kernel
 import canfield_solver.engine as engine
 from canfield_solver.engine import driver
 from canfield_solver.engine import parallel
@@ -171,8 +171,8 @@ from canfield_solver.formats.deal_argument import setup_game
 modules = [importlib.import_module(f"canfield_solver.engine.{info.name}") for info in pkgutil.iter_modules(engine.__path__)]
 
 def loaded():
-    return {(module.__name__, name): len(value.overloads) for module in modules
-            for name, value in vars(module).items() if isinstance(value, Dispatcher)}
+    return {(module.__name__, name): len(value.outer.overloads) + len(value.inner.overloads) for module in modules
+            for name, value in vars(module).items() if isinstance(value, Kernel)}
 
 at_start = []
 drive = driver._drive
