@@ -252,6 +252,16 @@ def _takers_of(st, column, wanted_column, from_talon):
 
 
 @kernel
+def _four_takers(st, wanted_column, from_talon):
+    """``_takers_of`` of the four columns. Its arguments are values, not constants written in the
+    call (``np.int64(0)``, ``np.bool_(True)``): numba compiles a copy of a kernel for each
+    combination of constants its callers pass, and one copy serves them all."""
+    first = np.int64(0)
+    return (_takers_of(st, first, wanted_column, from_talon), _takers_of(st, first + 1, wanted_column, from_talon),
+            _takers_of(st, first + 2, wanted_column, from_talon), _takers_of(st, first + 3, wanted_column, from_talon))
+
+
+@kernel
 def moves_onto(st, out, column):
     """Write the legal moves that put a card onto column ``column`` into ``out`` (every legal
     move, the foundation moves too, when ``column`` is -1); return how many. The search asks
@@ -261,8 +271,7 @@ def moves_onto(st, out, column):
     """
     count = 0
     fits = next_cards(st) if column < 0 else np.int64(0)
-    onto = (_takers_of(st, 0, column, False), _takers_of(st, 1, column, False), _takers_of(st, 2, column, False),
-            _takers_of(st, 3, column, False))
+    onto = _four_takers(st, column, np.bool_(False))
     if st[L.RESERVE_N] > 0:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if (fits >> card) & 1 == 1:
@@ -277,8 +286,7 @@ def moves_onto(st, out, column):
     if reach != 0:
         talon_onto = onto  # ``takers`` tells a talon card apart only where a column is empty
         if has_space(st):
-            talon_onto = (_takers_of(st, 0, column, True), _takers_of(st, 1, column, True), _takers_of(st, 2, column, True),
-                          _takers_of(st, 3, column, True))
+            talon_onto = _four_takers(st, column, np.bool_(True))
         wanted = fits | talon_onto[0] | talon_onto[1] | talon_onto[2] | talon_onto[3]
         if wanted == 0:
             reach = np.int64(0)
