@@ -149,7 +149,7 @@ def start_best_first(st, z, hashes, records, parents, moves, costs, keys, slots,
                      control, weight):
     """Enter the start state ``st``: its record is node 0."""
     full_hash(st, z, hashes)
-    pack(st, records, 0)
+    pack(st, records, np.int64(0))  # a value, as the search's calls pass: one compiled copy of ``pack``
     parents[0] = -1
     moves[0] = 0
     costs[0] = 0
@@ -193,7 +193,7 @@ def run_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, o
             break
         count = ordered_moves(st, out, True)
         for j in range(count):
-            move = out[j] & MOVE_FIELDS
+            move = np.int32(out[j] & MOVE_FIELDS)  # ``make`` and the rest compiled for ``shortcut``'s int32 moves
             g = costs[node] + move_cost(st, move)
             u = make(st, hashes, z, move)
             if g + lower_bound(st, 52) >= below:
