@@ -41,11 +41,11 @@ LOST_CREDIT = 50
 TEST_COST = 2
 FIRST_SLOTS = 1 << 12  # both tables start at 32 KiB and double while half full, ...
 MEMORY_SHARE = 32  # ... each up to a 32nd of the search's memory (emptied when full)
-# ``run_tested``'s flags for ``run``, as values of numpy's type, which numba does not take as
-# constants: so it calls the ``run`` a search from Python calls. A ``True`` written in the call
-# made numba compile a copy of ``run`` (and of what it calls) for it, 3 s of a first compile.
-# The tests' own searches (``easier_lost``) keep theirs, compiled for their constant flags:
-# without it, a batch under Solvitaire's rules took about 1.5% longer.
+# The flags and cap that ``run_tested`` and the tests' own searches (``easier_lost``) pass to
+# ``run``, as values of numpy's types, which numba does not take as constants: so both call the
+# ``run`` a search from Python calls. A ``True`` written in the call made numba compile a copy of
+# ``run`` (and of what it calls) for it: 6 s of the first compile under Solvitaire's rules, for
+# no faster search (CHANGELOG.md).
 YES, NO = np.bool_(True), np.bool_(False)
 
 # Cells of ``EasierTests.tally``.
@@ -147,7 +147,7 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
     tally[TESTS] += 1
     log[0] = 0
     status = run(t_st, t_hashes, z, t_slots, t_meta, t_moves, t_keys, t_first, t_counts, t_nxt, t_path, t_undo,
-                 t_control, TEST_STATES, True, False, t_best, t_best_path, False, log, won, True)
+                 t_control, np.int64(TEST_STATES), YES, NO, t_best, t_best_path, NO, log, won, YES)
     tally[SPENT] += t_control[NODES]
     if status == EXHAUSTED:
         tally[LOST] += 1
