@@ -36,6 +36,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from .cache import use_cache_folder
 
 CACHED = use_cache_folder()
@@ -48,6 +50,10 @@ from .cache_load import load_without_refresh  # noqa: E402
 
 INNER = "__in_kernels"  # the end of the name under which a kernel is compiled for the kernels that call it
 WITHOUT_WRAPPERS: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}  # numba's options
+# True and False for a kernel's argument, as values of numpy's type, which numba does not take as
+# constants: one compiled copy of the kernel called serves both (a ``True`` written in the call
+# makes its own copy, and one of each kernel it calls).
+YES, NO = np.bool_(True), np.bool_(False)
 
 
 class Kernel:
@@ -62,8 +68,8 @@ class Kernel:
     them crashes when Python calls it, so Python is never given ``inner``; each is compiled only
     when it is first called its way, and cached under its own name (``INNER``). A kernel that
     Python and kernels both call with the same types (``search.run``: from Python, and from the
-    easier game's ``run_tested``) is one build, ``outer``, for both (``one_build``): two builds
-    would compile it twice.
+    easier game's kernels) is one build, ``outer``, for both (``one_build``): two builds would
+    compile it twice.
     """
 
     def __init__(self, function: Callable, options: dict[str, Any], one_build: bool) -> None:

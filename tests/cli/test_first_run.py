@@ -171,7 +171,7 @@ from canfield_solver.formats.deal_argument import setup_game
 modules = [importlib.import_module(f"canfield_solver.engine.{info.name}") for info in pkgutil.iter_modules(engine.__path__)]
 
 def loaded():
-    return {(module.__name__, name): len(value.outer.overloads) + len(value.inner.overloads) for module in modules
+    return {(module.__name__, name): sum(len(build.overloads) for build in {value.outer, value.inner}) for module in modules
             for name, value in vars(module).items() if isinstance(value, Kernel)}
 
 at_start = []

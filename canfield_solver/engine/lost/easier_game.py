@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from canfield_solver.engine import layout as L
-from canfield_solver.engine.kernel import kernel
+from canfield_solver.engine.kernel import NO, YES, kernel
 from canfield_solver.engine.search import DEPTH, EXHAUSTED, NODES, PAUSED, RUNNING, STATUS, TABLE_FULL, WON, SearchArrays, run
 from canfield_solver.engine.table import SLOT_BYTES, doubled, find_slot, insert, prefetch, small_table
 from canfield_solver.engine.zobrist import key_with_split, recycles_hash
@@ -41,12 +41,10 @@ LOST_CREDIT = 50
 TEST_COST = 2
 FIRST_SLOTS = 1 << 12  # both tables start at 32 KiB and double while half full, ...
 MEMORY_SHARE = 32  # ... each up to a 32nd of the search's memory (emptied when full)
-# The flags and cap that ``run_tested`` and the tests' own searches (``easier_lost``) pass to
-# ``run``, as values of numpy's types, which numba does not take as constants: so both call the
-# ``run`` a search from Python calls. A ``True`` written in the call made numba compile a copy of
-# ``run`` (and of what it calls) for it: 6 s of the first compile under Solvitaire's rules, for
-# no faster search (CHANGELOG.md).
-YES, NO = np.bool_(True), np.bool_(False)
+# ``run_tested`` and the tests' own searches (``easier_lost``) pass ``run`` its flags and cap as
+# values (``kernel.YES``, ``NO``, ``np.int64``), not constants: so both call the ``run`` a search
+# from Python calls. Constants made numba compile a copy of ``run`` (and of what it calls): 6 s of
+# the first compile under Solvitaire's rules, for no faster search (CHANGELOG.md).
 
 # Cells of ``EasierTests.tally``.
 SEARCHED, TESTS, LOST, SPENT, MOST_LOST, MOST_WON = range(6)
