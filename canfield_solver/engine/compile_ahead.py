@@ -12,7 +12,8 @@ only ever adds files to the cache.
 
 The helper's kernels are called with arrays of the same types as the solve's, so numba caches
 them under the same signatures (``tests/engine/test_compile_ahead.py`` checks that a solve then
-compiles none of them).
+compiles none of them). Both processes first compile their share of the kernels both call
+(``compile_split``), so that each loads the other's instead of compiling it too.
 
 A first ``solve`` (``cli/first_solve.py``) does not wait for the compile: it searches with the
 kernels run as Python while a process of its own compiles them (a win search of a few states,
@@ -34,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .compile_split import any_state, compile_helper_share, compile_search_share
 from .kernel import CACHED, COMPILED
 from .paths.shortcut import shortcut
 from .search import run
@@ -75,6 +77,7 @@ def start_helper() -> None:
         except OSError:
             return  # no helper: this process compiles everything, as without one
         atexit.register(wait_for_helper)  # never leave it behind
+        compile_search_share()
 
 
 def wait_for_helper() -> None:
@@ -144,21 +147,13 @@ def compiling_alone() -> Iterator[None]:
 def compile_late_kernels() -> None:
     """Compile (or load) ``rewind``, ``shortcut`` and the best-first search (which shortens a long
     win) with the array types a solve passes them."""
-    from canfield_solver.core.cards import suit_of
-    from canfield_solver.core.position import Position
-    from canfield_solver.core.presets import RuleOptions, resolve_rules
-
-    from .codec import encode
     from .parallel import load_rewind
     from .paths.best_first import BestFirst
     from .search import SearchArrays
     from .table import small_table
     from .zobrist import full_hash, make_table
 
-    deck = range(52)  # any deal: the kernels' types do not depend on the cards
-    position = Position(base=deck[13], reserve=tuple(deck[:13]), tableau=tuple((card,) for card in deck[14:18]),
-                        stock=tuple(deck[18:]), foundations=tuple(int(suit == suit_of(deck[13])) for suit in range(4)))
-    st = encode(position, resolve_rules(RuleOptions("app")))
+    st = any_state()
     keys = make_table()
     load_rewind(SearchArrays(st.copy(), keys, *small_table(1024)))
     hashes = np.zeros(5, dtype=np.uint64)
@@ -171,4 +166,5 @@ def compile_late_kernels() -> None:
 
 
 if __name__ == "__main__":
+    compile_helper_share()
     compile_late_kernels()

@@ -1,0 +1,73 @@
+"""Which kernels each of a first run's two compiling processes compiles first, so that neither
+compiles what the other does.
+
+The search process and its helper (``compile_ahead``) both call ``ordered_moves``,
+``moves_onto``, ``state_key`` and their callees. numba compiles a kernel when a kernel calling it
+is compiled, unless the cache already holds it for the same types, which it then loads. Left to
+their own order, the two compiled about 1.3 s of the same kernels at once, and the search process,
+which waits for the helper before it answers, compiled about 2 s more than the helper. So each
+first compiles a share of the kernels the other will need later: the search process the move
+order (``ordered_moves``, with the safe-move tests it calls), the helper the move generation
+(``moves_onto``), the stuck-reserve test and the state key, before its own late kernels. What
+one has not finished when the other needs it, the other compiles itself: the cache stays right
+either way, only the time is lost.
+
+The types are those the callers pass (``tests/engine/test_compile_split.py`` checks that a
+solve then compiles none of these kernels): a state as ``int32``, hashes as ``uint64``, moves
+as ``int32``, numbers as ``int64``, and flags as ``numpy.bool_``, never constants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import typeof
+
+from canfield_solver.core.cards import suit_of
+from canfield_solver.core.position import Position
+from canfield_solver.core.presets import RuleOptions, resolve_rules
+
+from .codec import encode
+from .kernel import NO, Kernel
+from .lost.stuck_reserve import reserve_stuck
+from .movegen import moves_onto
+from .search import can_be_built_on, free_cards, ordered_moves
+from .zobrist import full_hash, make_table, state_key
+
+SHARED = (free_cards, can_be_built_on, ordered_moves, moves_onto, reserve_stuck, state_key)  # in the shares
+
+
+def any_state() -> np.ndarray:
+    """The encoded state of a deal: the kernels' types do not depend on its cards."""
+    deck = range(52)
+    position = Position(base=deck[13], reserve=tuple(deck[:13]), tableau=tuple((card,) for card in deck[14:18]),
+                        stock=tuple(deck[18:]), foundations=tuple(int(suit == suit_of(deck[13])) for suit in range(4)))
+    return encode(position, resolve_rules(RuleOptions("app")))
+
+
+def compile_search_share() -> None:
+    """The search process's share, before it compiles ``search.run``."""
+    st, words = any_state(), np.zeros(5, dtype=np.uint64)  # the hashes; ``full_hash`` reads the keys by card
+    full_hash(st, make_table(), words)
+    # two that ``ordered_moves`` calls after ``moves_onto``: it comes to ``moves_onto`` once the helper has it
+    _compile(free_cards, st)
+    _compile(can_be_built_on, st, np.int32(0), np.int64(0), np.int64(0), np.int64(0), NO)
+    _compile(ordered_moves, st, _moves(), NO)
+
+
+def compile_helper_share() -> None:
+    """The helper's share, before its own kernels."""
+    st, words = any_state(), np.zeros(1, dtype=np.uint64)  # hashes or keys: only the types matter
+    _compile(moves_onto, st, _moves(), np.int64(0))
+    _compile(reserve_stuck, st)
+    _compile(state_key, st, words, words)
+
+
+def _moves() -> np.ndarray:
+    return np.zeros(1, dtype=np.int32)
+
+
+def _compile(kernel: Kernel, *args: Any) -> None:
+    """Compile (or load) the build other kernels call, for ``args``' types, without calling it."""
+    kernel.inner.compile(tuple(typeof(arg) for arg in args))

@@ -1,0 +1,41 @@
+"""The two compiling processes of a first run compile their shares under the types the search and
+the helper's kernels call them with: a solve and the helper's kernels then load them, never compile them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+SHARES = """
+from canfield_solver.engine.compile_split import SHARED, compile_helper_share, compile_search_share
+compile_search_share()
+compile_helper_share()
+print(*(len(kernel.inner.signatures) for kernel in SHARED))
+"""
+
+THEN = """
+from canfield_solver.engine import compile_ahead
+from canfield_solver.engine.compile_split import SHARED
+from canfield_solver.solving.solver import solve
+
+compile_ahead._checked = True  # no helper: this process compiles all the rest
+print(solve("CF1-D3-SOLVEME").verdict)
+compile_ahead.compile_late_kernels()
+for kernel in SHARED:
+    stats = kernel.inner.stats
+    print(kernel.outer.py_func.__name__, sum(stats.cache_misses.values()))
+"""
+
+
+def test_the_shares_are_loaded_by_the_solve_and_the_helper(tmp_path):
+    env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path))
+    shares = subprocess.run([sys.executable, "-c", SHARES], capture_output=True, text=True, env=env, timeout=600)
+    assert (shares.returncode, shares.stderr) == (0, "")
+    assert shares.stdout.split() == ["1"] * 6  # the shares' kernels compiled once: a kernel's call of another, its types
+    then = subprocess.run([sys.executable, "-c", THEN], capture_output=True, text=True, env=env, timeout=600)
+    assert then.returncode == 0, then.stderr
+    verdict, *kernels = then.stdout.splitlines()
+    assert verdict == "winnable"
+    assert len(kernels) == 6
+    assert [line.split()[1] for line in kernels] == ["0"] * 6, kernels  # loaded (or inside one loaded), never compiled
