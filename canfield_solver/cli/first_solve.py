@@ -40,7 +40,7 @@ from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.cache import INTERPRETED
-from canfield_solver.engine.compile_ahead import claim_compile_lock, kernels_in_cache, wait_for_compile, wait_for_helper
+from canfield_solver.engine.compile_ahead import claim_compile_lock, kernels_in_cache, start_helper, wait_for_compile, wait_for_helper
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import load_game, setup_game
 from canfield_solver.solving.analyse import Analysis, analyse
@@ -123,6 +123,7 @@ def compile_in_background(rules: Rules) -> None:
 def compile_solve(rules: Rules) -> None:
     """Compile (or load) the kernels a ``solve`` under ``rules`` calls (with its helper's, which
     include the shortening's best-first search), as a solve of an easy deal does."""
+    start_helper(best_first=True)  # a solve for people may shorten its win
     solve(position_from_code("CF1-D3-SOLVEME"), rules, limits=Limits(max_nodes=1))
     wait_for_helper()
 

@@ -6,7 +6,11 @@ of the win found, ``paths/shortcut.py``), ``rewind`` (the parallel search's hand
 best-first search that shortens a long win one after the other on one core. When ``shortcut`` is
 not in the cache, ``start_helper`` runs this module as a process of its own, which compiles those
 into the same cache while this process compiles the search; ``wait_for_helper`` then waits for it
-before ``shortcut`` or ``rewind`` is first called, and numba loads them from the cache. Whatever
+before ``shortcut`` or ``rewind`` is first called, and numba loads them from the cache. Only a
+solve for people (``solve``, ``analyse``) calls the best-first search, so only the compile in
+the background of their first run (``cli/first_solve.py``) asks the helper for it
+(``BEST_FIRST``): without it the helper of a first ``batch``, ``hint`` or ``play`` ends about 2.5 s
+of CPU sooner, and a later solve that shortens a win compiles it then. Whatever
 the helper did not finish (it failed, or was killed), this process compiles as before: the helper
 only ever adds files to the cache.
 
@@ -47,6 +51,7 @@ except ImportError:  # not a POSIX system: no lock, and so no compile in the bac
 
 LOCK = "compiling.lock"  # in the kernels' cache folder
 
+BEST_FIRST = "best-first"  # the helper's argument: compile the best-first search too
 _helper: subprocess.Popen | None = None  # the helper this process started, if any
 _checked = False  # whether this process has looked at the cache: once, not on every search
 _checking = threading.Lock()  # searches on several threads may each start a solve
@@ -58,8 +63,9 @@ def in_cache(dispatcher: object) -> bool:
     return index is not None and os.path.exists(index)
 
 
-def start_helper() -> None:
-    """Start the helper when the cache is kept and lacks ``shortcut``; the first call of a process decides."""
+def start_helper(best_first: bool = False) -> None:
+    """Start the helper when the cache is kept and lacks ``shortcut``, with the best-first search
+    among its kernels when ``best_first``; the first call of a process decides."""
     global _checked, _helper
     if _checked:
         return
@@ -71,7 +77,7 @@ def start_helper() -> None:
             return
         folder = Path(os.environ["NUMBA_CACHE_DIR"]).parent  # set by ``cache.use_cache_folder``
         try:
-            _helper = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL,
+            _helper = subprocess.Popen([sys.executable, "-m", __name__, *([BEST_FIRST] if best_first else [])], stdin=subprocess.DEVNULL,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                        env=dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder)))
         except OSError:
@@ -144,9 +150,9 @@ def compiling_alone() -> Iterator[None]:
             os.close(lock)
 
 
-def compile_late_kernels() -> None:
-    """Compile (or load) ``rewind``, ``shortcut`` and the best-first search (which shortens a long
-    win) with the array types a solve passes them."""
+def compile_late_kernels(best_first: bool) -> None:
+    """Compile (or load) ``rewind``, ``shortcut`` and, when ``best_first``, the best-first search
+    (which shortens a long win) with the array types a solve passes them."""
     from .parallel import load_rewind
     from .paths.best_first import BestFirst
     from .search import SearchArrays
@@ -160,11 +166,13 @@ def compile_late_kernels() -> None:
     full_hash(st, keys, hashes)
     no_moves = np.zeros(0, dtype=np.int32)
     shortcut(st, hashes, keys, no_moves, no_moves.copy())  # an empty path: compiled, nothing to cut
-    best_first = BestFirst(st, keys, 100, 1024, 1000)  # room for 100 states, weight 1024, below 1,000 moves
-    best_first.start()
-    best_first.run(100)
+    if not best_first:
+        return
+    shortening = BestFirst(st, keys, 100, 1024, 1000)  # room for 100 states, weight 1024, below 1,000 moves
+    shortening.start()
+    shortening.run(100)
 
 
 if __name__ == "__main__":
     compile_helper_share()
-    compile_late_kernels()
+    compile_late_kernels(sys.argv[1:] == [BEST_FIRST])

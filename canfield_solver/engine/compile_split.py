@@ -8,7 +8,8 @@ their own order, the two compiled about 1.3 s of the same kernels at once, and t
 which waits for the helper before it answers, compiled about 2 s more than the helper. So each
 first compiles a share of the kernels the other will need later: the search process the move
 order (``ordered_moves``, with the safe-move tests it calls), the helper the move generation
-(``moves_onto``), the stuck-reserve test and the state key, before its own late kernels. What
+(``moves_onto``), the stuck-reserve test and the state key, and then the growing table's kernels,
+which the search process calls last, before its own late kernels. What
 one has not finished when the other needs it, the other compiles itself: the cache stays right
 either way, only the time is lost.
 
@@ -33,6 +34,7 @@ from .kernel import NO, Kernel
 from .lost.stuck_reserve import reserve_stuck
 from .movegen import moves_onto
 from .search import can_be_built_on, free_cards, ordered_moves
+from .table import load_rehash
 from .zobrist import full_hash, make_table, state_key
 
 SHARED = (free_cards, can_be_built_on, ordered_moves, moves_onto, reserve_stuck, state_key)  # in the shares
@@ -57,11 +59,13 @@ def compile_search_share() -> None:
 
 
 def compile_helper_share() -> None:
-    """The helper's share, before its own kernels."""
+    """The helper's share, before its own kernels; last those a growing table calls, which only the
+    search process calls, after ``search.run``."""
     st, words = any_state(), np.zeros(1, dtype=np.uint64)  # hashes or keys: only the types matter
     _compile(moves_onto, st, _moves(), np.int64(0))
     _compile(reserve_stuck, st)
     _compile(state_key, st, words, words)
+    load_rehash()
 
 
 def _moves() -> np.ndarray:

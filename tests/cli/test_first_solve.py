@@ -27,6 +27,9 @@ from tests.support.compiling import wait_for_compile
 
 CLI = [sys.executable, "-c", "from canfield_solver.cli.main import main; main()"]
 IN_CACHE = "from canfield_solver.engine.compile_ahead import kernels_in_cache; print(kernels_in_cache())"
+BEST_FIRST_IN_CACHE = ("from canfield_solver.engine.compile_ahead import in_cache\n"
+                       "from canfield_solver.engine.paths import best_first\n"
+                       "print(in_cache(best_first.start_best_first), in_cache(best_first.run_best_first))")
 
 
 def python(code: str, env: dict[str, str]) -> str:
@@ -37,7 +40,7 @@ def python(code: str, env: dict[str, str]) -> str:
 
 def test_a_first_solve_answers_at_once_and_leaves_the_kernels_compiled(tmp_path, run_cli):
     """The same move list as a compiled run, no compile note; the compile in the background then
-    fills the cache, and the next run loads the kernels."""
+    fills the cache, the shortening's best-first search too, and the next run loads the kernels."""
     env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path))
     warm = run_cli("solve", "CF1-D3-SOLVEME").out.splitlines()
     cold = subprocess.run([*CLI, "solve", "CF1-D3-SOLVEME"], capture_output=True, text=True, env=env, timeout=600)
@@ -46,6 +49,7 @@ def test_a_first_solve_answers_at_once_and_leaves_the_kernels_compiled(tmp_path,
     assert cold.stdout.split(" states searched")[0] == warm[0].split(" states searched")[0]  # verdict, moves, states
     wait_for_compile(env)  # the compile the first run started
     assert python(IN_CACHE, env) == "True\n"
+    assert python(BEST_FIRST_IN_CACHE, env) == "True True\n"  # a later solve may shorten its win
     again = subprocess.run([*CLI, "solve", "CF1-D3-SOLVEME"], capture_output=True, text=True, env=env, timeout=600)
     assert (again.returncode, again.stderr, again.stdout.splitlines()[1:]) == (0, "", warm[1:])
 

@@ -21,7 +21,7 @@ from canfield_solver.solving.solver import solve
 
 compile_ahead._checked = True  # no helper: this process compiles all the rest
 print(solve("CF1-D3-SOLVEME").verdict)
-compile_ahead.compile_late_kernels()
+compile_ahead.compile_late_kernels(best_first=True)
 for kernel in SHARED:
     stats = kernel.inner.stats
     print(kernel.outer.py_func.__name__, sum(stats.cache_misses.values()))
