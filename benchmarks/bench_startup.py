@@ -18,7 +18,7 @@ change in the machine's load hits both) and adds the median of the ratios this /
 kernels run as Python answer while they compile (``cli/first_solve.py``), and of a deal that waits
 for the compile; ``analyse`` and ``hint`` of the easy deal; ``batch`` of 20 random deals (the app's rules, and
 Solvitaire's, whose searches also compile the easier game's) and
-``play`` of 4 games, whose workers compile once (``engine.compile_ahead.compiling_alone``); after
+``play`` of 4 games, whose workers compile once (``engine.first_run.compile_ahead.compiling_alone``); after
 each, when a compile it left running in the background ended. ``--first-runs N``
 solves N random deals that way, one after the other, and counts those answered before the
 compile. Last, whether ``show`` and ``replay``
@@ -78,7 +78,7 @@ def cold_run(cli: list[str], python: str, command: list[str], env: dict[str, str
         cold = dict(env, CANFIELD_SOLVER_CACHE=cache)
         began = time.perf_counter()
         wall, cpu = timed([*cli, *command], cold)
-        subprocess.run([python, "-c", "from canfield_solver.engine.compile_ahead import wait_for_compile; "
+        subprocess.run([python, "-c", "from canfield_solver.engine.first_run.compile_ahead import wait_for_compile; "
                         "wait_for_compile()"], env=cold, check=True)
         compiled = time.perf_counter() - began
     print(f"cold     {' '.join(command)} with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s"

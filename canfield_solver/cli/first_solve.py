@@ -13,7 +13,7 @@ asked for stopped a search (the compiled search would have gone further in that 
 child is stopped first). Otherwise the command waits for the compile (the compile note says so)
 and runs as on any later run. The compile goes on after an answer, so that the next run finds
 the kernels cached; it holds the cache folder's lock until it ends
-(``engine.compile_ahead.claim_compile_lock``), so a run meanwhile starts no other and waits for
+(``engine.first_run.compile_ahead.claim_compile_lock``), so a run meanwhile starts no other and waits for
 that one.
 
 Only under numpy 2: numpy 1 mixes ``uint64`` and Python integers into floats, which the kernels'
@@ -40,7 +40,7 @@ from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.cache import INTERPRETED
-from canfield_solver.engine.compile_ahead import claim_compile_lock, kernels_in_cache, start_helper, wait_for_compile, wait_for_helper
+from canfield_solver.engine.first_run.compile_ahead import claim_compile_lock, kernels_in_cache, start_helper, wait_for_compile, wait_for_helper
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import load_game, setup_game
 from canfield_solver.solving.analyse import Analysis, analyse

@@ -6,8 +6,10 @@ with one job, in the order they build on each other:
 - ``cache``: the per-user folder of the compiled kernels, in a subfolder per engine version;
 - ``cache_load``: loading a kernel's machine code from there without numba's compiler set-up;
 - ``kernel``: the numba decorators of the kernels (cached, no reference counting, no GIL);
-- ``compile_ahead``: on a first run, a helper process that compiles the kernels a solve calls
-  last (``shortcut``, ``rewind``) while the solve compiles the search's own;
+- ``first_run/``: a machine's first run: ``compile_ahead`` (a helper process that compiles the
+  kernels a solve calls last, ``shortcut`` and ``rewind``, while the solve compiles the search's
+  own; the lock of a compile in the background) and ``compile_split`` (the share of the kernels
+  both call that each compiles first);
 - ``layout``: where each part of a position lives in the one ``int32`` state array;
 - ``table``: the transposition table of keys, grown in place (and a prefetch of a key's slot);
 - ``zobrist``: the Zobrist numbers and the canonical 64-bit key of a state;

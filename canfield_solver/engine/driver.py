@@ -41,7 +41,7 @@ from canfield_solver.core.rules import MOVES_ANY, SPACES_ANY, TABLEAU_BASE, Rule
 from canfield_solver.core.verdict import LimitHit, Verdict
 
 from .codec import encode, engine_move, move_fields, referee_moves
-from .compile_ahead import start_helper, wait_for_helper
+from .first_run.compile_ahead import start_helper, wait_for_helper
 from .layout import LOW_CARDS_LATE, TALON_K
 from .lost.easier_game import EasierTests
 from .movegen import COLUMN_F, RESERVE_F, TALON_F

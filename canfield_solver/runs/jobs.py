@@ -49,7 +49,7 @@ def solve_task(task: Task, options: RuleOptions, limits: Limits, solve: SolveFun
 def warm_up(solve: SolveFunction, options: RuleOptions = RuleOptions()) -> None:
     """Compile (or load from numba's cache) the kernels a solve under ``options`` calls, before the
     first timed deal; of several workers starting at once, one compiles while the others wait."""
-    from canfield_solver.engine.compile_ahead import compiling_alone
+    from canfield_solver.engine.first_run.compile_ahead import compiling_alone
 
     with compiling_alone():
         solve(setup_game(WARM_UP_DEAL, options), limits=Limits(time_limit=5.0, max_nodes=2000, memory=1 << 20))

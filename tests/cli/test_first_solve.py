@@ -20,14 +20,14 @@ from canfield_solver.core.limits import Limits
 from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
-from canfield_solver.engine import compile_ahead
+from canfield_solver.engine.first_run import compile_ahead
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.solving.for_people import LONG, solve_for_people
 from tests.support.compiling import wait_for_compile
 
 CLI = [sys.executable, "-c", "from canfield_solver.cli.main import main; main()"]
-IN_CACHE = "from canfield_solver.engine.compile_ahead import kernels_in_cache; print(kernels_in_cache())"
-BEST_FIRST_IN_CACHE = ("from canfield_solver.engine.compile_ahead import in_cache\n"
+IN_CACHE = "from canfield_solver.engine.first_run.compile_ahead import kernels_in_cache; print(kernels_in_cache())"
+BEST_FIRST_IN_CACHE = ("from canfield_solver.engine.first_run.compile_ahead import in_cache\n"
                        "from canfield_solver.engine.paths import best_first\n"
                        "print(in_cache(best_first.start_best_first), in_cache(best_first.run_best_first))")
 

@@ -9,7 +9,7 @@ import sys
 
 COLD_SOLVE = """
 import sys
-from canfield_solver.engine import compile_ahead
+from canfield_solver.engine.first_run import compile_ahead
 from canfield_solver.engine.parallel import rewind
 from canfield_solver.engine.paths.shortcut import shortcut
 from canfield_solver.solving.solver import solve
@@ -36,10 +36,10 @@ def test_a_first_solve_loads_the_helper_s_kernels(tmp_path):
 
 
 def test_the_helper_alone_fills_the_cache(tmp_path):
-    """``python -m canfield_solver.engine.compile_ahead``, as ``start_helper`` runs it: the
+    """``python -m canfield_solver.engine.first_run.compile_ahead``, as ``start_helper`` runs it: the
     best-first search only when asked (``BEST_FIRST``), as the compile of a first solve does."""
     env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path))
-    check = ("from canfield_solver.engine.compile_ahead import in_cache\n"
+    check = ("from canfield_solver.engine.first_run.compile_ahead import in_cache\n"
              "from canfield_solver.engine.parallel import rewind\n"
              "from canfield_solver.engine.paths.best_first import run_best_first, start_best_first\n"
              "from canfield_solver.engine.paths.shortcut import shortcut\n"
@@ -50,7 +50,7 @@ def test_the_helper_alone_fills_the_cache(tmp_path):
 
     assert cached() == "False False False False\n"
     for asked, after in (([], "True True False False\n"), (["best-first"], "True True True True\n")):
-        helper = subprocess.run([sys.executable, "-m", "canfield_solver.engine.compile_ahead", *asked],
+        helper = subprocess.run([sys.executable, "-m", "canfield_solver.engine.first_run.compile_ahead", *asked],
                                 capture_output=True, text=True, env=env, timeout=600)
         assert (helper.returncode, helper.stderr) == (0, "")
         assert cached() == after

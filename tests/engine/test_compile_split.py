@@ -8,15 +8,15 @@ import subprocess
 import sys
 
 SHARES = """
-from canfield_solver.engine.compile_split import SHARED, compile_helper_share, compile_search_share
+from canfield_solver.engine.first_run.compile_split import SHARED, compile_helper_share, compile_search_share
 compile_search_share()
 compile_helper_share()
 print(*(len(kernel.inner.signatures) for kernel in SHARED))
 """
 
 THEN = """
-from canfield_solver.engine import compile_ahead
-from canfield_solver.engine.compile_split import SHARED
+from canfield_solver.engine.first_run import compile_ahead
+from canfield_solver.engine.first_run.compile_split import SHARED
 from canfield_solver.solving.solver import solve
 
 compile_ahead._checked = True  # no helper: this process compiles all the rest

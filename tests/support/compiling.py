@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-WAIT_FOR_COMPILE = "from canfield_solver.engine.compile_ahead import wait_for_compile; wait_for_compile()"
+WAIT_FOR_COMPILE = "from canfield_solver.engine.first_run.compile_ahead import wait_for_compile; wait_for_compile()"
 
 
 def wait_for_compile(env: dict[str, str], python: str = sys.executable) -> None:

@@ -29,13 +29,13 @@ from canfield_solver.core.cards import suit_of
 from canfield_solver.core.position import Position
 from canfield_solver.core.presets import RuleOptions, resolve_rules
 
-from .codec import encode
-from .kernel import NO, Kernel
-from .lost.stuck_reserve import reserve_stuck
-from .movegen import moves_onto
-from .search import can_be_built_on, free_cards, ordered_moves
-from .table import load_rehash
-from .zobrist import full_hash, make_table, state_key
+from ..codec import encode
+from ..kernel import NO, Kernel
+from ..lost.stuck_reserve import reserve_stuck
+from ..movegen import moves_onto
+from ..search import can_be_built_on, free_cards, ordered_moves
+from ..table import load_rehash
+from ..zobrist import full_hash, make_table, state_key
 
 SHARED = (free_cards, can_be_built_on, ordered_moves, moves_onto, reserve_stuck, state_key)  # in the shares
 

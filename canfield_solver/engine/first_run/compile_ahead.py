@@ -39,10 +39,10 @@ from pathlib import Path
 
 import numpy as np
 
+from ..kernel import CACHED, COMPILED
+from ..paths.shortcut import shortcut
+from ..search import run
 from .compile_split import any_state, compile_helper_share, compile_search_share
-from .kernel import CACHED, COMPILED
-from .paths.shortcut import shortcut
-from .search import run
 
 try:
     import fcntl
@@ -153,11 +153,11 @@ def compiling_alone() -> Iterator[None]:
 def compile_late_kernels(best_first: bool) -> None:
     """Compile (or load) ``rewind``, ``shortcut`` and, when ``best_first``, the best-first search
     (which shortens a long win) with the array types a solve passes them."""
-    from .parallel import load_rewind
-    from .paths.best_first import BestFirst
-    from .search import SearchArrays
-    from .table import small_table
-    from .zobrist import full_hash, make_table
+    from ..parallel import load_rewind
+    from ..paths.best_first import BestFirst
+    from ..search import SearchArrays
+    from ..table import small_table
+    from ..zobrist import full_hash, make_table
 
     st = any_state()
     keys = make_table()
