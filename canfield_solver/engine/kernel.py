@@ -13,10 +13,11 @@ Kernels touch no Python object, so they let go of the GIL (``nogil``): the paral
 All cache their machine code in a per-user folder (``cache.py``), set before numba is imported,
 and load it from there without numba's compiler set-up (``cache_load.py``). Each is compiled
 apart for calls from Python and for calls from other kernels (``Kernel``): most are only ever
-called from kernels, which need none of the wrappers numba builds for Python. Small kernels (a
-move's fields, a card's suit) stay plain kernels: numba compiles one copy for each combination of
-constant arguments its callers pass (``encode_move`` has seven), and LLVM inlines them into their
-callers all the same. Inlined by numba instead, each call site copied and typed the kernel anew:
+called from kernels, which need none of the wrappers numba builds for Python. A kernel calls
+another with its arguments' plain types, never as constants (``_ByValue``): numba would compile
+a copy of the kernel called, and of each it calls, for every combination of constants its callers
+write (``encode_move`` had seven copies). Small kernels (a move's fields, a card's suit) stay
+plain kernels, and LLVM inlines them into their callers all the same. Inlined by numba instead, each call site copied and typed the kernel anew:
 the search's first compile took 14.0 s instead of 11.7 s, for the same speed. The larger kernels
 that ``search.run`` calls for every state or move (``make``, ``unmake``, ``insert``,
 ``child_key``, ``expand_node``, ...) are ``in_search_loop``: inlined by numba into ``run`` alone.
@@ -33,10 +34,8 @@ twin for that case; ``tests/engine/test_interpreted.py`` checks the two ways giv
 """
 
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
-
-import numpy as np
 
 from .cache import use_cache_folder
 
@@ -44,16 +43,13 @@ CACHED = use_cache_folder()
 
 from numba import config, njit  # noqa: E402 (after the cache folder is set)
 from numba import types as numba_types  # noqa: E402
-from numba.extending import typeof_impl  # noqa: E402
+from numba.core.datamodel.models import OpaqueModel  # noqa: E402
+from numba.extending import register_model, typeof_impl  # noqa: E402
 
 from .cache_load import load_without_refresh  # noqa: E402
 
 INNER = "__in_kernels"  # the end of the name under which a kernel is compiled for the kernels that call it
 WITHOUT_WRAPPERS: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}  # numba's options
-# True and False for a kernel's argument, as values of numpy's type, which numba does not take as
-# constants: one compiled copy of the kernel called serves both (a ``True`` written in the call
-# makes its own copy, and one of each kernel it calls).
-YES, NO = np.bool_(True), np.bool_(False)
 
 
 class Kernel:
@@ -96,9 +92,21 @@ class Kernel:
         return getattr(self.outer, name)
 
 
+class _ByValue(numba_types.Dispatcher):
+    """numba's type of a kernel named in another kernel: its calls are typed with the arguments'
+    plain types (``int64``, not the constant ``0``), so one compiled copy serves every call."""
+
+    def get_call_type(self, context: Any, args: Sequence[Any], kws: Mapping[str, Any]) -> Any:
+        return super().get_call_type(context, tuple(numba_types.unliteral(arg) for arg in args),
+                                     {name: numba_types.unliteral(arg) for name, arg in kws.items()})
+
+
+register_model(_ByValue)(OpaqueModel)  # held as numba holds its own dispatcher type
+
+
 @typeof_impl.register(Kernel)
 def _typeof_kernel(value: Kernel, context: Any) -> Any:
-    return numba_types.Dispatcher(value.inner)
+    return _ByValue(value.inner)
 
 
 def _cached(one_build: bool = False, **options: Any) -> Callable:

@@ -27,7 +27,7 @@ from canfield_solver.core.cards import DECK_SIZE, RANKS_PER_SUIT
 from canfield_solver.core.position import builds_on
 from canfield_solver.engine import layout as L
 
-from .kernel import NO, YES, in_search_loop, interpreted_as, kernel
+from .kernel import in_search_loop, interpreted_as, kernel
 from .zobrist import Z_COLUMN, Z_RESERVE, Z_TALON, recycles_hash
 
 
@@ -253,9 +253,7 @@ def _takers_of(st, column, wanted_column, from_talon):
 
 @kernel
 def _four_takers(st, wanted_column, from_talon):
-    """``_takers_of`` of the four columns, passed as values (``np.int64``, ``kernel.YES``/``NO``),
-    not constants: numba compiles a copy of a kernel for each combination of constants its
-    callers pass, and one copy serves them all."""
+    """``_takers_of`` of the four columns."""
     first = np.int64(0)
     return (_takers_of(st, first, wanted_column, from_talon), _takers_of(st, first + 1, wanted_column, from_talon),
             _takers_of(st, first + 2, wanted_column, from_talon), _takers_of(st, first + 3, wanted_column, from_talon))
@@ -271,7 +269,7 @@ def moves_onto(st, out, column):
     """
     count = 0
     fits = next_cards(st) if column < 0 else np.int64(0)
-    onto = _four_takers(st, column, NO)
+    onto = _four_takers(st, column, False)
     if st[L.RESERVE_N] > 0:
         card = st[L.RESERVE_CARDS + st[L.RESERVE_N] - 1]
         if (fits >> card) & 1 == 1:
@@ -286,7 +284,7 @@ def moves_onto(st, out, column):
     if reach != 0:
         talon_onto = onto  # ``takers`` tells a talon card apart only where a column is empty
         if has_space(st):
-            talon_onto = _four_takers(st, column, YES)
+            talon_onto = _four_takers(st, column, True)
         wanted = fits | talon_onto[0] | talon_onto[1] | talon_onto[2] | talon_onto[3]
         if wanted == 0:
             reach = np.int64(0)

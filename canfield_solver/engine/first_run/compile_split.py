@@ -15,7 +15,7 @@ either way, only the time is lost.
 
 The types are those the callers pass (``tests/engine/test_compile_split.py`` checks that a
 solve then compiles none of these kernels): a state as ``int32``, hashes as ``uint64``, moves
-as ``int32``, numbers as ``int64``, and flags as ``numpy.bool_``, never constants.
+as ``int32``, numbers as ``int64`` and flags as ``bool``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from canfield_solver.core.position import Position
 from canfield_solver.core.presets import RuleOptions, resolve_rules
 
 from ..codec import encode
-from ..kernel import NO, Kernel
+from ..kernel import Kernel
 from ..lost.stuck_reserve import reserve_stuck
 from ..movegen import moves_onto
 from ..search import can_be_built_on, free_cards, ordered_moves
@@ -54,8 +54,8 @@ def compile_search_share() -> None:
     full_hash(st, make_table(), words)
     # two that ``ordered_moves`` calls after ``moves_onto``: it comes to ``moves_onto`` once the helper has it
     _compile(free_cards, st)
-    _compile(can_be_built_on, st, np.int32(0), np.int64(0), np.int64(0), np.int64(0), NO)
-    _compile(ordered_moves, st, _moves(), NO)
+    _compile(can_be_built_on, st, np.int32(0), np.int64(0), np.int64(0), np.int64(0), False)
+    _compile(ordered_moves, st, _moves(), False)
 
 
 def compile_helper_share() -> None:

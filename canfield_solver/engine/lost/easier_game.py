@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from canfield_solver.engine import layout as L
-from canfield_solver.engine.kernel import NO, YES, kernel
+from canfield_solver.engine.kernel import kernel
 from canfield_solver.engine.search import DEPTH, EXHAUSTED, NODES, PAUSED, RUNNING, STATUS, TABLE_FULL, WON, SearchArrays, run
 from canfield_solver.engine.table import SLOT_BYTES, doubled, find_slot, insert, prefetch, small_table
 from canfield_solver.engine.zobrist import key_with_split, recycles_hash
@@ -41,10 +41,6 @@ LOST_CREDIT = 50
 TEST_COST = 2
 FIRST_SLOTS = 1 << 12  # both tables start at 32 KiB and double while half full, ...
 MEMORY_SHARE = 32  # ... each up to a 32nd of the search's memory (emptied when full)
-# ``run_tested`` and the tests' own searches (``easier_lost``) pass ``run`` its flags and cap as
-# values (``kernel.YES``, ``NO``, ``np.int64``), not constants: so both call the ``run`` a search
-# from Python calls. Constants made numba compile a copy of ``run`` (and of what it calls): 6 s of
-# the first compile under Solvitaire's rules, for no faster search (CHANGELOG.md).
 
 # Cells of ``EasierTests.tally``.
 SEARCHED, TESTS, LOST, SPENT, MOST_LOST, MOST_WON = range(6)
@@ -101,7 +97,7 @@ def run_tested(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path
         before = control[NODES]
         allowed = tally[SPENT] + TEST_COST * tally[TESTS] <= FREE_STATES + tally[SEARCHED] // SEARCH_SHARE + LOST_CREDIT * tally[LOST]
         status = run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo, control,
-                     goal - control[NODES], YES, NO, best, best_path, allowed, log[:0], log[:0], NO)
+                     goal - control[NODES], True, False, best, best_path, allowed, log[:0], log[:0], False)
         tally[SEARCHED] += control[NODES] - before
         if status != PAUSED:
             return status
@@ -145,7 +141,7 @@ def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys,
     tally[TESTS] += 1
     log[0] = 0
     status = run(t_st, t_hashes, z, t_slots, t_meta, t_moves, t_keys, t_first, t_counts, t_nxt, t_path, t_undo,
-                 t_control, np.int64(TEST_STATES), YES, NO, t_best, t_best_path, NO, log, won, YES)
+                 t_control, TEST_STATES, True, False, t_best, t_best_path, False, log, won, True)
     tally[SPENT] += t_control[NODES]
     if status == EXHAUSTED:
         tally[LOST] += 1

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from canfield_solver.engine import layout as L
-from canfield_solver.engine.kernel import YES, allocating
+from canfield_solver.engine.kernel import allocating
 from canfield_solver.engine.movegen import MAX_MOVES, make, unmake
 from canfield_solver.engine.search import EXHAUSTED, MOVE_FIELDS, RUNNING, WON, foundation_cards, ordered_moves
 from canfield_solver.engine.table import find_slot
@@ -191,7 +191,7 @@ def run_best_first(st, z, hashes, records, parents, moves, costs, keys, slots, o
             control[GOAL] = node
             status = WON
             break
-        count = ordered_moves(st, out, YES)  # a value, as the search passes it: one compiled copy for both
+        count = ordered_moves(st, out, True)
         for j in range(count):
             move = np.int32(out[j] & MOVE_FIELDS)  # ``make`` and the rest compiled for ``shortcut``'s int32 moves
             g = costs[node] + move_cost(st, move)
