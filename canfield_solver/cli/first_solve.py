@@ -13,8 +13,8 @@ asked for stopped a search (the compiled search would have gone further in that 
 child is stopped first). Otherwise the command waits for the compile (the compile note says so)
 and runs as on any later run. The compile goes on after an answer, so that the next run finds
 the kernels cached; it holds the cache folder's lock until it ends
-(``engine.first_run.compile_ahead.claim_compile_lock``), so a run meanwhile starts no other and waits for
-that one.
+(``engine.first_run.compile_ahead.claim_compile_lock``), so a run meanwhile starts no other and
+waits for that one.
 
 Only under numpy 2: numpy 1 mixes ``uint64`` and Python integers into floats, which the kernels'
 keys cannot take (docs/engine.md, "The kernels run by Python"); there a first run compiles first.

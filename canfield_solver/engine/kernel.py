@@ -17,8 +17,9 @@ called from kernels, which need none of the wrappers numba builds for Python. A 
 another with its arguments' plain types, never as constants (``_ByValue``): numba would compile
 a copy of the kernel called, and of each it calls, for every combination of constants its callers
 write (``encode_move`` had seven copies). Small kernels (a move's fields, a card's suit) stay
-plain kernels, and LLVM inlines them into their callers all the same. Inlined by numba instead, each call site copied and typed the kernel anew:
-the search's first compile took 14.0 s instead of 11.7 s, for the same speed. The larger kernels
+plain kernels, and LLVM inlines them into their callers all the same. Inlined by numba instead,
+each call site copied and typed the kernel anew: the search's first compile took 14.0 s instead
+of 11.7 s, for the same speed. The larger kernels
 that ``search.run`` calls for every state or move (``make``, ``unmake``, ``insert``,
 ``child_key``, ``expand_node``, ...) are ``in_search_loop``: inlined by numba into ``run`` alone.
 A call from one kernel to another passes each array as seven machine arguments, and LLVM left

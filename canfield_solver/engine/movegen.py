@@ -254,9 +254,8 @@ def _takers_of(st, column, wanted_column, from_talon):
 @kernel
 def _four_takers(st, wanted_column, from_talon):
     """``_takers_of`` of the four columns."""
-    first = np.int64(0)
-    return (_takers_of(st, first, wanted_column, from_talon), _takers_of(st, first + 1, wanted_column, from_talon),
-            _takers_of(st, first + 2, wanted_column, from_talon), _takers_of(st, first + 3, wanted_column, from_talon))
+    return (_takers_of(st, 0, wanted_column, from_talon), _takers_of(st, 1, wanted_column, from_talon),
+            _takers_of(st, 2, wanted_column, from_talon), _takers_of(st, 3, wanted_column, from_talon))
 
 
 @kernel

@@ -77,7 +77,8 @@ def start_helper(best_first: bool = False) -> None:
             return
         folder = Path(os.environ["NUMBA_CACHE_DIR"]).parent  # set by ``cache.use_cache_folder``
         try:
-            _helper = subprocess.Popen([sys.executable, "-m", __name__, *([BEST_FIRST] if best_first else [])], stdin=subprocess.DEVNULL,
+            asked = [BEST_FIRST] if best_first else []
+            _helper = subprocess.Popen([sys.executable, "-m", __name__, *asked], stdin=subprocess.DEVNULL,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                        env=dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder)))
         except OSError:

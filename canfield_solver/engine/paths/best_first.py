@@ -149,7 +149,7 @@ def start_best_first(st, z, hashes, records, parents, moves, costs, keys, slots,
                      control, weight):
     """Enter the start state ``st``: its record is node 0."""
     full_hash(st, z, hashes)
-    pack(st, records, np.int64(0))  # a value, as the search's calls pass: one compiled copy of ``pack``
+    pack(st, records, 0)
     parents[0] = -1
     moves[0] = 0
     costs[0] = 0
