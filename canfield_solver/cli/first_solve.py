@@ -40,7 +40,7 @@ from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.cache import INTERPRETED
-from canfield_solver.engine.first_run.compile_ahead import claim_compile_lock, kernels_in_cache, start_helper, wait_for_compile, wait_for_helper
+from canfield_solver.engine.first_run.compile_ahead import claim_compile_lock, end_compiling, kernels_in_cache, start_helper, wait_for_compile, wait_for_helper
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import load_game, setup_game
 from canfield_solver.solving.analyse import Analysis, analyse
@@ -153,5 +153,6 @@ def _child() -> None:
 if __name__ == "__main__":
     if sys.argv[1:] == ["compile"]:
         compile_solve(pickle.load(sys.stdin.buffer))  # the rules, from ``compile_in_background``
+        end_compiling()
     else:
         _child()

@@ -14,9 +14,10 @@ All cache their machine code in a per-user folder (``cache.py``), set before num
 and load it from there without numba's compiler set-up (``cache_load.py``). Each is compiled
 apart for calls from Python and for calls from other kernels (``Kernel``): most are only ever
 called from kernels, which need none of the wrappers numba builds for Python. A kernel calls
-another with its arguments' plain types, never as constants (``_ByValue``): numba would compile
-a copy of the kernel called, and of each it calls, for every combination of constants its callers
-write (``encode_move`` had seven copies). Small kernels (a move's fields, a card's suit) stay
+another with its arguments' plain types, never as constants, and every signed integer as an
+``int64`` (``_ByValue``): numba would compile a copy of the kernel called, and of each it calls,
+for every combination of constants and integer widths its callers write (``encode_move`` had
+seven copies, ``finished_key`` three). Small kernels (a move's fields, a card's suit) stay
 plain kernels, and LLVM inlines them into their callers all the same. Inlined by numba instead,
 each call site copied and typed the kernel anew: the search's first compile took 14.0 s instead
 of 11.7 s, for the same speed. The larger kernels
@@ -95,11 +96,18 @@ class Kernel:
 
 class _ByValue(numba_types.Dispatcher):
     """numba's type of a kernel named in another kernel: its calls are typed with the arguments'
-    plain types (``int64``, not the constant ``0``), so one compiled copy serves every call."""
+    plain types (``int64``, not the constant ``0`` nor an ``int32``), so one compiled copy serves
+    every call; numba widens an ``int32`` argument at the call."""
 
     def get_call_type(self, context: Any, args: Sequence[Any], kws: Mapping[str, Any]) -> Any:
-        return super().get_call_type(context, tuple(numba_types.unliteral(arg) for arg in args),
-                                     {name: numba_types.unliteral(arg) for name, arg in kws.items()})
+        return super().get_call_type(context, tuple(_plain(arg) for arg in args),
+                                     {name: _plain(arg) for name, arg in kws.items()})
+
+
+def _plain(argument: Any) -> Any:
+    """A kernel argument's type as a call passes it: every signed integer as ``int64``."""
+    plain = numba_types.unliteral(argument)
+    return numba_types.int64 if plain in numba_types.signed_domain else plain
 
 
 register_model(_ByValue)(OpaqueModel)  # held as numba holds its own dispatcher type

@@ -45,3 +45,34 @@ def test_python_calls_the_build_for_python_after_kernels_called_theirs(tmp_path)
     first, second = (run.stdout.split() for run in runs)
     assert first[:2] == ["1", "1"] and len(first) > 2  # built both ways; the deal's start has moves
     assert second == ["0", "1", *first[2:]]  # loaded for Python (no kernel called it), the same moves
+
+
+ONE_BUILD = """
+import gc
+from canfield_solver.core.presets import RuleOptions, resolve_rules
+from canfield_solver.engine.first_run import compile_ahead
+from canfield_solver.engine.kernel import Kernel
+from canfield_solver.formats.codes import position_from_code
+from canfield_solver.solving.solver import solve
+
+compile_ahead._checked = True  # no helper: this process compiles every kernel itself
+for preset in ("app", "solvitaire", "pysolfc", "hoyle"):
+    print(solve(position_from_code("CF1-D3-SOLVEME"), resolve_rules(RuleOptions(preset))).verdict)
+compile_ahead.compile_late_kernels(best_first=True)
+for kernel in gc.get_objects():
+    if isinstance(kernel, Kernel) and kernel._inner not in (None, kernel.outer):
+        print(kernel.outer.py_func.__name__, len(kernel.inner.signatures))
+"""
+
+
+@pytest.mark.skipif(not COMPILED, reason="the kernels run as Python")
+def test_kernels_calls_of_a_kernel_share_one_build(tmp_path):
+    """Calls that pass a constant, an ``int32`` or an ``int64`` for one argument reach one build
+    (``kernel._ByValue``): the solves of every preset and the late kernels compile each once."""
+    env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path))
+    run = subprocess.run([sys.executable, "-c", ONE_BUILD], capture_output=True, text=True, env=env, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    verdicts, builds = run.stdout.splitlines()[:4], [line.split() for line in run.stdout.splitlines()[4:]]
+    assert verdicts == ["winnable"] * 4
+    assert sum(count == "1" for _, count in builds) > 20  # the kernels that other kernels call (0: inlined)
+    assert [name for name, count in builds if int(count) > 1] == []

@@ -15,7 +15,7 @@ either way, only the time is lost.
 
 The types are those the callers pass (``tests/engine/test_compile_split.py`` checks that a
 solve then compiles none of these kernels): a state as ``int32``, hashes as ``uint64``, moves
-as ``int32``, numbers as ``int64`` and flags as ``bool``.
+as ``int32`` arrays, every number as ``int64`` (``kernel._ByValue``) and flags as ``bool``.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def compile_search_share() -> None:
     full_hash(st, make_table(), words)
     # two that ``ordered_moves`` calls after ``moves_onto``: it comes to ``moves_onto`` once the helper has it
     _compile(free_cards, st)
-    _compile(can_be_built_on, st, np.int32(0), np.int64(0), np.int64(0), np.int64(0), False)
+    _compile(can_be_built_on, st, np.int64(0), np.int64(0), np.int64(0), np.int64(0), False)
     _compile(ordered_moves, st, _moves(), False)
 
 
