@@ -41,6 +41,7 @@ from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.cache import INTERPRETED
 from canfield_solver.engine.first_run.compile_ahead import claim_compile_lock, end_compiling, kernels_in_cache, start_helper, wait_for_compile, wait_for_helper
+from canfield_solver.engine.first_run.same_package import module_command
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import load_game, setup_game
 from canfield_solver.solving.analyse import Analysis, analyse
@@ -110,7 +111,7 @@ def compile_in_background(rules: Rules) -> None:
     if lock is None:
         return
     try:
-        compiling = subprocess.Popen([sys.executable, "-m", __name__, "compile"], stdin=subprocess.PIPE,
+        compiling = subprocess.Popen(module_command(__name__, "compile"), stdin=subprocess.PIPE,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(lock,))
         with compiling.stdin:  # type: ignore[union-attr]  # a pipe: stdin=PIPE
             compiling.stdin.write(pickle.dumps(rules))  # type: ignore[union-attr]
@@ -133,7 +134,7 @@ def _interpreted(run: Callable[..., Any], args: tuple) -> Any:
     in time. Its searches run on one thread: more join a search only far past their states."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1", **{INTERPRETED: "1"})
     try:
-        done = subprocess.run([sys.executable, "-m", __name__], input=pickle.dumps((run, args)), capture_output=True,
+        done = subprocess.run(module_command(__name__), input=pickle.dumps((run, args)), capture_output=True,
                               env=env, timeout=TRY_SECONDS)
         return pickle.loads(done.stdout) if done.returncode == 0 else None  # our own child's answer
     except (OSError, subprocess.SubprocessError, pickle.UnpicklingError, EOFError):

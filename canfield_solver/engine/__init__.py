@@ -8,8 +8,9 @@ with one job, in the order they build on each other:
 - ``kernel``: the numba decorators of the kernels (cached, no reference counting, no GIL);
 - ``first_run/``: a machine's first run: ``compile_ahead`` (a helper process that compiles the
   kernels a solve calls last, ``shortcut`` and ``rewind``, while the solve compiles the search's
-  own; the lock of a compile in the background) and ``compile_split`` (the share of the kernels
-  both call that each compiles first);
+  own; the lock of a compile in the background), ``compile_split`` (the share of the kernels
+  both call that each compiles first) and ``same_package`` (the command that starts such a
+  process on this process's import path);
 - ``layout``: where each part of a position lives in the one ``int32`` state array;
 - ``table``: the transposition table of keys, grown in place (and a prefetch of a key's slot);
 - ``zobrist``: the Zobrist numbers and the canonical 64-bit key of a state;

@@ -3,10 +3,7 @@
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +11,7 @@ from canfield_solver import __version__
 from canfield_solver.cli.main import cli
 from canfield_solver.formats.codes import position_from_code, random_codes
 from canfield_solver.formats.deal_file import position_from_dict, position_to_dict
+from tests.support.cli import console_script
 from tests.support.docs import readme_block
 
 START_TEXT = (
@@ -276,13 +274,6 @@ def test_unreadable_move_text_is_bad_input(run_cli):
     assert result.status == 2
     assert result.err == ("error: move 2: cannot read move 'move the queen': write e.g. 'draw', 'recycle', "
                           "'reserve QC -> column 2', 'column 2 KH..QC -> column 4', 'waste 8H -> foundation'\n")
-
-
-def console_script() -> str:
-    beside_python = Path(sys.executable).with_name("canfield-solver")
-    script = str(beside_python) if beside_python.exists() else shutil.which("canfield-solver")
-    assert script, "canfield-solver is not installed: pip install -e ."
-    return script
 
 
 def test_the_installed_command(tmp_path):

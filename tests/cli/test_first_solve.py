@@ -23,6 +23,7 @@ from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.first_run import compile_ahead
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.solving.for_people import LONG, solve_for_people
+from tests.support.cli import console_script
 from tests.support.compiling import wait_for_compile
 
 CLI = [sys.executable, "-c", "from canfield_solver.cli.main import main; main()"]
@@ -36,6 +37,22 @@ def python(code: str, env: dict[str, str]) -> str:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def test_a_first_run_in_a_folder_with_another_copy_of_the_package_compiles_its_own(tmp_path):
+    """README's quick start installs from the clone and runs there: the processes a first run starts
+    must import the installed package, as the command does, not the copy in the working folder."""
+    decoy = tmp_path / "clone" / "canfield_solver"
+    decoy.mkdir(parents=True)
+    (decoy / "__init__.py").write_text("open(__file__ + '.imported', 'w').close()\nraise ImportError('the decoy')\n")
+    env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(tmp_path / "cache"))
+    done = subprocess.run([console_script(), "solve", "CF1-D3-SOLVEME"], capture_output=True, text=True, env=env,
+                          cwd=decoy.parent, timeout=600)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("# winnable: CF1-D3-SOLVEME")
+    wait_for_compile(env)
+    assert list(decoy.iterdir()) == [decoy / "__init__.py"]  # never imported
+    assert python(IN_CACHE, env) == "True\n"  # the command's own kernels: the next run loads them
 
 
 def test_a_first_solve_answers_at_once_and_leaves_the_kernels_compiled(tmp_path, run_cli):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -33,3 +35,11 @@ def run_cli(*args: str, input: str | None = None) -> CliResult:
             sys.stdout.flush()
             sys.stderr.flush()
     return CliResult(status, out.getvalue().decode(), err.getvalue().decode())
+
+
+def console_script() -> str:
+    """The installed ``canfield-solver`` command beside this Python (else on the PATH)."""
+    beside_python = Path(sys.executable).with_name("canfield-solver")
+    script = str(beside_python) if beside_python.exists() else shutil.which("canfield-solver")
+    assert script, "canfield-solver is not installed: pip install -e ."
+    return script

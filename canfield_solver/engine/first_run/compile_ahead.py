@@ -44,6 +44,7 @@ from ..kernel import CACHED, COMPILED
 from ..paths.shortcut import shortcut
 from ..search import run
 from .compile_split import any_state, compile_helper_share, compile_search_share
+from .same_package import module_command
 
 try:
     import fcntl
@@ -79,7 +80,7 @@ def start_helper(best_first: bool = False) -> None:
         folder = Path(os.environ["NUMBA_CACHE_DIR"]).parent  # set by ``cache.use_cache_folder``
         try:
             asked = [BEST_FIRST] if best_first else []
-            _helper = subprocess.Popen([sys.executable, "-m", __name__, *asked], stdin=subprocess.DEVNULL,
+            _helper = subprocess.Popen(module_command(__name__, *asked), stdin=subprocess.DEVNULL,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                        env=dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder)))
         except OSError:
