@@ -23,6 +23,9 @@ from tests.support.compiling import wait_for_compile
 from tests.support.docs import PROJECT, readme_block
 
 
+IN_CACHE = "from canfield_solver.engine.first_run.compile_ahead import kernels_in_cache; print(kernels_in_cache())"
+
+
 def test_cache_folder_choice():
     """The project's variable, then numba's, then the platform's per-user cache folder."""
     home = {"HOME": "/home/u"}
@@ -128,6 +131,10 @@ def test_install_then_editable_install_in_one_venv(tmp_path):
     assert not [p for p in installed.rglob("*") if p.suffix in (".nbi", ".nbc")]
     if sys.platform.startswith("linux"):
         assert list((tmp_path / "user-cache" / "canfield-solver").rglob("*.nbi"))
+    # the installed command's own kernels, where its next run looks (run outside the clone, whose
+    # modules would be imported first): else every later run would be a first run again
+    in_cache = _run([str(python), "-c", IN_CACHE], env, tmp_path)
+    assert in_cache.stdout == "True\n"
     _run([*pip, "uninstall", "-y", "canfield-solver"], env, source)
     assert not installed.exists()
 

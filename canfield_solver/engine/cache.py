@@ -74,7 +74,10 @@ def use_cache_folder() -> bool:
     """Point numba's cache at ``cache_folder()``; False (compile in memory only) when it cannot be written.
 
     Without a writable folder numba would fall back to the package's own folder, so kernels are
-    then not cached at all, and one line on stderr says how to fix it.
+    then not cached at all, and one line on stderr says how to fix it. The folder is also set as
+    ``CANFIELD_SOLVER_CACHE`` for the processes this one starts (a first run's child, compile and
+    helper), which would otherwise take ``NUMBA_CACHE_DIR``, the engine's subfolder, for the
+    folder and cache their kernels in a subfolder of it that this process never reads.
     """
     folder = cache_folder() / f"engine-{engine_fingerprint()}"
     problem = writable(folder)
@@ -82,6 +85,7 @@ def use_cache_folder() -> bool:
         print(f"{APP}: cannot write the compiled-kernel cache {folder} ({problem}): compiling for this run only;"
               f" set {ENV} to a writable folder to keep them", file=sys.stderr)
         return False
+    os.environ[ENV] = str(folder.parent)  # the processes a first run starts: else they take numba's, below, for it
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     if "numba.core.config" in sys.modules:  # numba was imported before us: make it read the folder again
         sys.modules["numba.core.config"].reload_config()

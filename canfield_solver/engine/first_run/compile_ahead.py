@@ -77,12 +77,10 @@ def start_helper(best_first: bool = False) -> None:
         _checked = True
         if not CACHED or not COMPILED or in_cache(shortcut):
             return
-        folder = Path(os.environ["NUMBA_CACHE_DIR"]).parent  # set by ``cache.use_cache_folder``
         try:
             asked = [BEST_FIRST] if best_first else []
             _helper = subprocess.Popen(module_command(__name__, *asked), stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                       env=dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder)))
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except OSError:
             return  # no helper: this process compiles everything, as without one
         atexit.register(wait_for_helper)  # never leave it behind
