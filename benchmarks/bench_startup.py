@@ -72,14 +72,19 @@ def imports_numba(args: list[str], stdin: str | None) -> bool:
     return done.stderr.strip().endswith("True")
 
 
+def wait_for_compile(python: str, env: dict[str, str]) -> None:
+    """Return once no compile that a first run left in the background holds ``env``'s cache folder."""
+    subprocess.run([python, "-c", "from canfield_solver.engine.first_run.compile_ahead import wait_for_compile; "
+                    "wait_for_compile()"], env=env, check=True, cwd=tempfile.gettempdir())
+
+
 def cold_run(cli: list[str], python: str, command: list[str], env: dict[str, str]) -> None:
     """Time ``command`` (its arguments) with an empty kernel cache, then the compile it leaves running."""
     with tempfile.TemporaryDirectory() as cache:
         cold = dict(env, CANFIELD_SOLVER_CACHE=cache)
         began = time.perf_counter()
         wall, cpu = timed([*cli, *command], cold)
-        subprocess.run([python, "-c", "from canfield_solver.engine.first_run.compile_ahead import wait_for_compile; "
-                        "wait_for_compile()"], env=cold, check=True)
+        wait_for_compile(python, cold)
         compiled = time.perf_counter() - began
     print(f"cold     {' '.join(command)} with an empty kernel cache: wall {wall:.1f} s, cpu {cpu:.1f} s"
           f" (the command and the child it waits for); the compile it started ended at {compiled:.1f} s")
@@ -122,9 +127,9 @@ def main() -> None:
     args = parser.parse_args()
     cli = [args.command] if args.command else [sys.executable, "-c", "from canfield_solver.cli import main; main()"]
     env = dict(os.environ)
+    python = str(Path(args.command).parent / "python") if args.command else sys.executable
 
     if args.cold:
-        python = str(Path(args.command).parent / "python") if args.command else sys.executable
         commands = (["solve", args.deal], ["solve", HARD], ["analyse", args.deal], ["hint", args.deal],
                     ["batch", "--random", "20", "--seed", "1"], ["batch", "--random", "20", "--seed", "1", "--rules", "solvitaire"],
                     ["play", "--start", "CF1-D3-AAAAAAB", "--count", "4"])
@@ -135,6 +140,7 @@ def main() -> None:
     if args.first_runs:
         first_runs(cli, args.first_runs, args.draw, env)
     moves = subprocess.run([*cli, "solve", args.deal], env=env, check=True, capture_output=True, text=True).stdout
+    wait_for_compile(python, env)  # that of a first run on this install, which the runs below would meet
     commands = {
         "show": ([*cli, "show", args.deal], None),
         "solve": ([*cli, "solve", args.deal], None),
