@@ -82,7 +82,7 @@ def move_score(move):
     return move >> SCORE_SHIFT
 
 
-@kernel
+@kernel_for_both
 def foundation_cards(st):
     """How many cards are on the foundations (the base card included)."""
     return st[L.FOUNDATION_HEIGHTS] + st[L.FOUNDATION_HEIGHTS + 1] + st[L.FOUNDATION_HEIGHTS + 2] + st[L.FOUNDATION_HEIGHTS + 3]

@@ -27,7 +27,7 @@ import numpy as np
 from canfield_solver.core.cards import DECK_SIZE
 from canfield_solver.engine import layout as L
 
-from .kernel import in_search_loop, kernel
+from .kernel import in_search_loop, kernel, kernel_for_both
 from .table import RANK_BITS
 
 # Offsets in the table of random numbers.
@@ -90,7 +90,7 @@ def split_class(st, k, n):
     return k
 
 
-@kernel
+@kernel_for_both
 def full_hash(st, z, hashes):
     """Compute ``hashes`` (the 5 incremental parts) from scratch."""
     h = z[Z_RESERVE + st[L.RESERVE_N]]
