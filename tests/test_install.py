@@ -22,7 +22,6 @@ from canfield_solver.engine.cache import cache_folder, engine_fingerprint
 from tests.support.compiling import wait_for_compile
 from tests.support.docs import PROJECT, readme_block
 
-
 IN_CACHE = "from canfield_solver.engine.first_run.compile_ahead import kernels_in_cache; print(kernels_in_cache())"
 
 

@@ -16,5 +16,6 @@ import sys
 
 def module_command(module: str, *args: str) -> list[str]:
     """The command that runs ``module`` as ``__main__`` with ``args``, importing as this process does."""
-    code = f"import runpy, sys\nsys.path[:] = {sys.path!r}\nrunpy.run_module({module!r}, run_name='__main__', alter_sys=True)"
+    path = [entry for entry in sys.path if isinstance(entry, str)]  # Python's import skips any other
+    code = f"import runpy, sys\nsys.path[:] = {path!r}\nrunpy.run_module({module!r}, run_name='__main__', alter_sys=True)"
     return [sys.executable, "-c", code, *args]
