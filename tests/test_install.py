@@ -51,6 +51,28 @@ def test_numba_is_told_the_folder(tmp_path):
     assert kernels.is_dir()
 
 
+PARENT_AND_CHILD = """
+import os, subprocess, sys
+import canfield_solver.engine.kernel
+child = "import os, canfield_solver.engine.kernel; print(os.environ['NUMBA_CACHE_DIR'])"
+print(os.environ["NUMBA_CACHE_DIR"])
+print(subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, check=True).stdout.strip())
+"""
+
+
+def test_a_process_started_by_a_run_uses_the_run_s_folder(tmp_path):
+    """Without ``CANFIELD_SOLVER_CACHE``, a process a run starts (a first run's compile, Dask's
+    workers) inherits numba's variable, set to the engine's subfolder: it must still find the same
+    folder, not make a subfolder of that one."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "CANFIELD_SOLVER_CACHE")}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    done = subprocess.run([sys.executable, "-c", PARENT_AND_CHILD], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    kernels = cache_folder(env) / f"engine-{engine_fingerprint()}"
+    assert done.stdout.splitlines() == [str(kernels), str(kernels)]
+
+
 def test_the_kernels_folder_follows_every_engine_source(tmp_path):
     """numba checks a cached kernel against its own file only: a change to any engine file (a
     kernel compiled into another, the decorator's options) must give a fresh folder."""
