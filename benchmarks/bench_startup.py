@@ -20,8 +20,8 @@ for the compile; ``analyse`` and ``hint`` of the easy deal; ``batch`` of 20 rand
 Solvitaire's, whose searches also compile the easier game's) and
 ``play`` of 4 games, whose workers compile once (``engine.first_run.compile_ahead.compiling_alone``); after
 each, when a compile it left running in the background ended. ``--first-runs N``
-solves N random deals that way, one after the other, and counts those answered before the
-compile. Last, whether ``show`` and ``replay``
+solves N random deals that way, one after the other, each timed to its answer. Last, whether
+``show`` and ``replay``
 import numba (they should not: they never search).
 """
 
@@ -91,25 +91,24 @@ def cold_run(cli: list[str], python: str, command: list[str], env: dict[str, str
 
 
 def first_runs(cli: list[str], count: int, draw: int, env: dict[str, str]) -> None:
-    """First solves of ``count`` random deals, each on an empty kernel cache: how many are answered
-    before the compile (no compile note), in how long. A run that waits for the compile is stopped
-    there, with the compile it started."""
+    """First solves of ``count`` random deals, each on an empty kernel cache, each timed to its
+    answer (the child's, or the compiled search's once the compile has ended); how many printed
+    the compile note (they waited for it). The compile left running after an answer is stopped."""
     from canfield_solver.formats.codes import random_codes
 
-    walls = []
+    walls, waited = [], 0
     for code in random_codes(count, draw, seed=99):
         with tempfile.TemporaryDirectory() as cache:
             began = time.perf_counter()
             run = subprocess.Popen([*cli, "solve", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                    start_new_session=True, env=dict(env, CANFIELD_SOLVER_CACHE=cache))
-            waits = run.stderr.readline().startswith("compiling")  # type: ignore[union-attr]
-            if not waits:
-                run.wait()
-                walls.append(time.perf_counter() - began)
-            os.killpg(run.pid, signal.SIGKILL)  # the compile in the background too
+            waited += run.stderr.read().startswith("compiling")  # type: ignore[union-attr]  # read to the end
             run.wait()
-    print(f"first    {len(walls)} of {count} draw-{draw} deals answered before the compile; wall median "
-          f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s" if walls else f"first    none of {count} answered")
+            walls.append(time.perf_counter() - began)
+            os.killpg(run.pid, signal.SIGKILL)  # the compile in the background too
+    print(f"first    {count} draw-{draw} deals: wall median {statistics.median(walls):.2f} s, "
+          f"max {max(walls):.2f} s; over 5 s {sum(wall > 5 for wall in walls)}, over 10 s "
+          f"{sum(wall > 10 for wall in walls)}; {waited} printed the compile note")
 
 
 def main() -> None:

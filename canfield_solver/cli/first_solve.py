@@ -1,18 +1,19 @@
 """A first ``solve`` or ``analyse`` on a machine answers an easy deal in seconds, while the kernels compile.
 
-Compiling the kernels takes about 20 s (docs/benchmarks.md), and most deals are decided in a few
-hundred states. With numba's compiler off (``NUMBA_DISABLE_JIT``) Python runs the kernels' own
+Compiling the kernels takes several seconds (docs/benchmarks.md), and most deals are decided in a
+few hundred states. With numba's compiler off (``NUMBA_DISABLE_JIT``) Python runs the kernels' own
 code: the same searches, in the same order, at a few thousand states a second. So when the
 kernels are not in the cache, ``first_try`` starts their compile in the background (a process
 that solves a deal within a few states, ``compile_in_background``) and meanwhile runs the
-command's searches that way in a child process, for at most ``TRY_SECONDS`` in all. Its answer is
-the compiled searches' own (verdict, states, move list; ``tests/engine/test_interpreted.py``
+command's searches that way in a child process, for at most ``TRY_SECONDS`` in all, and only
+while the compile runs: once it has ended the compiled search answers sooner. The child's answer
+is the compiled searches' own (verdict, states, move list; ``tests/engine/test_interpreted.py``
 compares them), and it is taken when the child ends in time, unless the clock of the limits
 asked for stopped a search (the compiled search would have gone further in that time) or
 ``solve``'s win is long enough to shorten (the shortening's budget is for compiled searches; the
-child is stopped first). Otherwise the command waits for the compile (the compile note says so)
-and runs as on any later run. The compile goes on after an answer, so that the next run finds
-the kernels cached; it holds the cache folder's lock until it ends
+child is stopped first). Otherwise the command waits for the compile if it has not ended (the
+compile note says so), and runs as on any later run. The compile goes on after an answer, so
+that the next run finds the kernels cached; it holds the cache folder's lock until it ends
 (``engine.first_run.compile_ahead.claim_compile_lock``), so a run meanwhile starts no other and
 waits for that one.
 
@@ -26,6 +27,7 @@ import os
 import pickle
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -40,7 +42,15 @@ from canfield_solver.core.presets import RuleOptions
 from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.cache import INTERPRETED
-from canfield_solver.engine.first_run.compile_ahead import claim_compile_lock, end_compiling, kernels_in_cache, start_helper, wait_for_compile, wait_for_helper
+from canfield_solver.engine.first_run.compile_ahead import (
+    claim_compile_lock,
+    compile_ended,
+    end_compiling,
+    kernels_in_cache,
+    start_helper,
+    wait_for_compile,
+    wait_for_helper,
+)
 from canfield_solver.engine.first_run.same_package import module_command
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import load_game, setup_game
@@ -50,6 +60,8 @@ from canfield_solver.solving.referee_replay import checked_win
 from canfield_solver.solving.solver import SolveResult, solve
 
 TRY_SECONDS = 8.0  # the child's whole run: about 0.7 s to start, then some 20,000 states beside the compile
+LOOK_SECONDS = 0.05  # how often the parent looks whether the compile has ended
+YIELD_AFTER = 4.0  # then the child runs only on CPU the compile leaves: most first solves it answers are done
 Answer = TypeVar("Answer")
 
 
@@ -86,8 +98,9 @@ def first_try(run: Callable[..., Answer], args: tuple, rules: Rules, taken: Call
         raise answer
     if answer is not None and taken(answer):
         return answer
-    with event.trigger_event("numba:compile"):  # the compile note, while the compile in the background ends
-        wait_for_compile()
+    if not compile_ended():
+        with event.trigger_event("numba:compile"):  # the compile note, while the compile in the background ends
+            wait_for_compile()
     return None
 
 
@@ -130,15 +143,48 @@ def compile_solve(rules: Rules) -> None:
 
 
 def _interpreted(run: Callable[..., Any], args: tuple) -> Any:
-    """The child's ``run(*args)`` (or the input error it met); None when it failed or did not end
-    in time. Its searches run on one thread: more join a search only far past their states."""
+    """The child's ``run(*args)`` (or the input error it met); None when it failed, did not end in
+    time, or was still running when the compile ended: from then on the compiled search answers
+    sooner. Its searches run on one thread: more join a search only far past their states."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1", **{INTERPRETED: "1"})
     try:
-        done = subprocess.run(module_command(__name__), input=pickle.dumps((run, args)), capture_output=True,
-                              env=env, timeout=TRY_SECONDS)
-        return pickle.loads(done.stdout) if done.returncode == 0 else None  # our own child's answer
+        with subprocess.Popen(module_command(__name__), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, env=env) as child:
+            output = _output_before_the_compile(child, pickle.dumps((run, args)))
+            return pickle.loads(output) if output is not None and child.returncode == 0 else None  # our own child's answer
     except (OSError, subprocess.SubprocessError, pickle.UnpicklingError, EOFError):
         return None
+
+
+def _output_before_the_compile(child: subprocess.Popen, question: bytes) -> bytes | None:
+    """What ``child`` writes when it ends, sent ``question``; None (the child stopped) after
+    ``TRY_SECONDS``, or as soon as the compile in the background has ended. After
+    ``YIELD_AFTER`` the child gets the lowest priority, so that a hard deal's wait for the
+    compile is not longer for it."""
+    given: bytes | None = question
+    began = time.monotonic()
+    yielded = False
+    while True:
+        try:
+            output, _ = child.communicate(given, timeout=min(LOOK_SECONDS, max(began + TRY_SECONDS - time.monotonic(), 0.0)))
+            return output
+        except subprocess.TimeoutExpired:
+            given = None  # sent: a second call goes on with the same input
+            if not yielded and time.monotonic() >= began + YIELD_AFTER:
+                _lowest_priority(child.pid)
+                yielded = True
+            if time.monotonic() >= began + TRY_SECONDS or compile_ended():
+                child.kill()
+                child.communicate()
+                return None
+
+
+def _lowest_priority(pid: int) -> None:
+    """Give process ``pid`` the lowest CPU priority (niceness 19), where the system allows it."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, 19)
+    except (OSError, AttributeError):  # AttributeError: no priorities on this system
+        pass
 
 
 def _child() -> None:

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import replace
 
 import pytest
@@ -23,6 +24,7 @@ from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.first_run import compile_ahead
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.solving.for_people import LONG, solve_for_people
+from tests.support.child_work import niceness_after
 from tests.support.cli import console_script
 from tests.support.compiling import wait_for_compile
 
@@ -78,6 +80,7 @@ def cold(monkeypatch) -> list[str]:
     monkeypatch.setattr(first, "kernels_in_cache", lambda: False)
     monkeypatch.setattr(first, "compile_in_background", lambda rules: asked.append("compile"))
     monkeypatch.setattr(first, "wait_for_compile", lambda: asked.append("wait"))
+    monkeypatch.setattr(first, "compile_ended", lambda: False)  # as if it went on all the while
     return asked
 
 
@@ -93,6 +96,26 @@ def test_a_child_past_its_time_leaves_the_solve_to_the_compiled_kernels(cold, mo
     monkeypatch.setattr(first, "TRY_SECONDS", 0.05)  # not even time to start
     assert first.first_solve(position_from_code("CF1-D3-AAAAAAC"), Rules(), Limits()) is None
     assert cold == ["compile", "wait"]
+
+
+def test_a_child_still_searching_when_the_compile_ends_is_stopped(cold, monkeypatch):
+    """From then on the compiled search answers sooner: the solve neither waits for the child's
+    time nor for the compile, and prints no compile note."""
+    ends = time.monotonic() + 1.0
+    monkeypatch.setattr(first, "compile_ended", lambda: time.monotonic() >= ends)
+    monkeypatch.setattr(first, "TRY_SECONDS", 60.0)
+    began = time.monotonic()
+    assert first.first_try(time.sleep, (60.0,), Rules(), lambda answer: True) is None
+    assert 1.0 <= time.monotonic() - began < 10.0 and cold == ["compile"]
+
+
+@pytest.mark.parametrize("yield_after", [0.2, 60.0])
+def test_a_child_still_searching_after_a_while_yields_the_cpu_to_the_compile(cold, monkeypatch, yield_after):
+    """A hard deal waits for the compile: past ``YIELD_AFTER`` the child runs at the lowest priority."""
+    if os.nice(0) == 19:
+        pytest.skip("this process already runs at the lowest priority")
+    monkeypatch.setattr(first, "YIELD_AFTER", yield_after)
+    assert first._interpreted(niceness_after, (2.0,)) == (19 if yield_after < 1 else os.nice(0))
 
 
 def test_the_child_s_input_error_is_the_solve_s(cold):
@@ -140,14 +163,14 @@ def test_one_compile_at_a_time_and_waiting_for_it(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     held = os.open(tmp_path / compile_ahead.LOCK, os.O_RDWR | os.O_CREAT)
     fcntl.flock(held, fcntl.LOCK_EX)
-    assert compile_ahead.claim_compile_lock() is None
+    assert compile_ahead.claim_compile_lock() is None and not compile_ahead.compile_ended()
     waiter = threading.Thread(target=compile_ahead.wait_for_compile)
     waiter.start()
     waiter.join(0.5)
     assert waiter.is_alive()
     os.close(held)
     waiter.join(10)
-    assert not waiter.is_alive()
+    assert not waiter.is_alive() and compile_ahead.compile_ended()
     claimed = compile_ahead.claim_compile_lock()
     assert claimed is not None
     os.close(claimed)

@@ -131,6 +131,16 @@ def claim_compile_lock() -> int | None:
     return lock
 
 
+def compile_ended() -> bool:
+    """Whether no compile in the background holds the cache folder's lock. False while one does,
+    and where there is no lock to ask (no cache kept, or not a POSIX system): then nobody can tell."""
+    lock = claim_compile_lock()
+    if lock is None:
+        return False
+    os.close(lock)  # taken only to look: let go at once
+    return True
+
+
 def wait_for_compile() -> None:
     """Wait until no compile in the background holds the cache folder's lock."""
     lock = compile_lock()
