@@ -150,7 +150,11 @@ def _interpreted(run: Callable[..., Any], args: tuple) -> Any:
     try:
         with subprocess.Popen(module_command(__name__), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, env=env) as child:
-            output = _output_before_the_compile(child, pickle.dumps((run, args)))
+            try:
+                output = _output_before_the_compile(child, pickle.dumps((run, args)))
+            except BaseException:  # Ctrl-C too: the child is not left searching on its own
+                child.kill()
+                raise
             return pickle.loads(output) if output is not None and child.returncode == 0 else None  # our own child's answer
     except (OSError, subprocess.SubprocessError, pickle.UnpicklingError, EOFError):
         return None

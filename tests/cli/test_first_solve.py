@@ -24,7 +24,7 @@ from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.first_run import compile_ahead
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.solving.for_people import LONG, solve_for_people
-from tests.support.child_work import niceness_after
+from tests.support.child_work import niceness_after, pid_then_sleep
 from tests.support.cli import console_script
 from tests.support.compiling import wait_for_compile
 
@@ -116,6 +116,21 @@ def test_a_child_still_searching_after_a_while_yields_the_cpu_to_the_compile(col
         pytest.skip("this process already runs at the lowest priority")
     monkeypatch.setattr(first, "YIELD_AFTER", yield_after)
     assert first._interpreted(niceness_after, (2.0,)) == (19 if yield_after < 1 else os.nice(0))
+
+
+def test_a_child_is_not_left_running_when_the_first_run_is_interrupted(cold, monkeypatch, tmp_path):
+    pid_file = tmp_path / "pid"
+
+    def interrupted() -> bool:
+        if pid_file.exists():
+            raise KeyboardInterrupt
+        return False
+
+    monkeypatch.setattr(first, "compile_ended", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        first._interpreted(pid_then_sleep, (str(pid_file), 60.0))
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid_file.read_text()), 0)
 
 
 def test_the_child_s_input_error_is_the_solve_s(cold):
