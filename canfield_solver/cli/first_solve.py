@@ -152,16 +152,15 @@ def _interpreted(run: Callable[..., Any], args: tuple) -> Any:
                               stderr=subprocess.DEVNULL, env=env) as child:
             try:
                 output = _output_before_the_compile(child, pickle.dumps((run, args)))
-            except BaseException:  # Ctrl-C too: the child is not left searching on its own
-                child.kill()
-                raise
+            finally:
+                child.kill()  # one still running, Ctrl-C included, is not left searching (an ended one: nothing)
             return pickle.loads(output) if output is not None and child.returncode == 0 else None  # our own child's answer
     except (OSError, subprocess.SubprocessError, pickle.UnpicklingError, EOFError):
         return None
 
 
 def _output_before_the_compile(child: subprocess.Popen, question: bytes) -> bytes | None:
-    """What ``child`` writes when it ends, sent ``question``; None (the child stopped) after
+    """What ``child`` writes when it ends, sent ``question``; None (the child still running) after
     ``TRY_SECONDS``, or as soon as the compile in the background has ended. After
     ``YIELD_AFTER`` the child gets the lowest priority, so that a hard deal's wait for the
     compile is not longer for it."""
@@ -174,12 +173,11 @@ def _output_before_the_compile(child: subprocess.Popen, question: bytes) -> byte
             return output
         except subprocess.TimeoutExpired:
             given = None  # sent: a second call goes on with the same input
-            if not yielded and time.monotonic() >= began + YIELD_AFTER:
+            spent = time.monotonic() - began
+            if not yielded and spent >= YIELD_AFTER:
                 _lowest_priority(child.pid)
                 yielded = True
-            if time.monotonic() >= began + TRY_SECONDS or compile_ended():
-                child.kill()
-                child.communicate()
+            if spent >= TRY_SECONDS or compile_ended():
                 return None
 
 
