@@ -5,7 +5,7 @@ Run by hand (not a test)::
     python benchmarks/bench_follow.py                 # draw-3 app deals 0-19, follow's defaults
     python benchmarks/bench_follow.py --count 5 --turns 30 --jobs 1
 
-For each deal, a practice session with ``follow``'s defaults (20 samples, method plan, 200,000 states a solve,
+For each deal, a practice session with ``follow``'s defaults (40 samples, method plan, 200,000 states a solve,
 every core) is timed in three ways: the first advice a hint chooses, worked out in this process
 (the kernels already loaded; the draws of the free first pass through the stock, which need no
 hint, played before it), the advice of each later turn up to ``--turns`` (the advice played each turn),

@@ -2,7 +2,7 @@
 
 Run by hand (not a test)::
 
-    python benchmarks/bench_play.py                          # deals 0-19, K = 20, method plan
+    python benchmarks/bench_play.py                          # deals 0-19, K = 40, method plan
     python benchmarks/bench_play.py --count 50 --samples 10 --method hindsight --worry-back off
 
 Prints each game's end, cards on the foundations, moves and CPU seconds, then the games an hour

@@ -6,4 +6,4 @@ loading the engine.
 PLAN, HINDSIGHT = "plan", "hindsight"
 METHODS = (PLAN, HINDSIGHT)  # the first is the default
 DEFAULT_METHOD = PLAN
-PLAYER_SAMPLES = 20  # ``--samples``' default for ``play`` and ``follow``
+PLAYER_SAMPLES = 40  # ``--samples``' default for ``play`` and ``follow`` (docs/play.md: 40 against 20)
