@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from canfield_solver.core.rules import Rules
 from canfield_solver.engine.codec import decode, encode
 from canfield_solver.engine.lost.stuck_reserve import lost_after, reserve_stuck
 from canfield_solver.engine.movegen import COLUMN_F, MAX_MOVES, RESERVE_F, RESERVE_T, TALON_F, TALON_T, generate, make, move_kind, move_target, unmake
+from canfield_solver.engine.search import set_talon_waits
 from canfield_solver.engine.zobrist import full_hash, make_table
 from canfield_solver.formats.codes import position_from_code, position_from_number
 from canfield_solver.formats.deal_file import position_from_dict
@@ -159,24 +161,27 @@ ASKED = (RESERVE_F, "refill", TALON_T, RESERVE_T)  # the moves lost_after asks a
 
 
 def test_the_moves_lost_after_skips_never_make_the_game_stuck():
-    # lost_after asks after a reserve card played up, a refill, and a talon or reserve card put
-    # onto a column when that card cannot go up (a talon card only under the cyclic order: under
-    # "base" asking after talon plays cost more time than it pruned). Of the moves it skips, moves between columns
-    # without a refill, foundation returns and talon or reserve cards that can go up never make
-    # the game stuck (docs/dominances.md, section 5); foundation moves from a column or the
-    # talon can, but seldom.
+    # lost_after asks after a reserve card played up, a refill, and a reserve card put onto a
+    # column when that card cannot go up, and a talon card too where talon plays wait (draw 1)
+    # under the cyclic order. Of the moves it skips, moves between columns without a refill,
+    # foundation returns and talon or reserve cards that can go up never make the game stuck
+    # (docs/dominances.md, section 5); foundation moves from a column or the talon, and the other
+    # talon cards that cannot go up put onto a column, can, but seldom (asking after them cost
+    # more time than it pruned).
     rng = random.Random(7)
     z = make_table()
     hashes = np.zeros(5, dtype=np.uint64)
     out = np.zeros(MAX_MOVES, dtype=np.int32)
     counts: Counter = Counter()
+    rule_sets = GAME_RULES + [replace(rules, draw=1) for rules in GAME_RULES]
     for number in range(5000):
-        rules = GAME_RULES[number % len(GAME_RULES)]
+        rules = rule_sets[number % len(rule_sets)]
         if number % 10 == 0:
             position = random_play(position_from_number(rng.randrange(26**7)), rules, rng, rng.randrange(40))
         else:
             position = small_layout(rng)
         st = encode(position, rules)
+        set_talon_waits(st, True)  # as the search sets it: on under draw 1 with unlimited passes
         if reserve_stuck(st):
             continue
         full_hash(st, z, hashes)
@@ -185,12 +190,12 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
             kind = move_kind(move)
             now_stuck = bool(reserve_stuck(st))
             after = decode(st, position.base_rank)
-            placed = after.tableau[move_target(move)][-1] if kind in (TALON_T, RESERVE_T) else None
-            talon_base = kind == TALON_T and rules.tableau_order == "base"  # not asked: it costs more than it prunes
+            talon_asked = rules.draw == 1 and rules.tableau_order == "cyclic"  # where talon plays wait
+            placed = after.tableau[move_target(move)][-1] if kind == RESERVE_T or (kind == TALON_T and talon_asked) else None
             asked = (kind == RESERVE_F or (undo >> 8) & 1 == 1
-                     or (placed is not None and not talon_base and not may_go_up(placed, after, after.reserve)))
+                     or (placed is not None and not may_go_up(placed, after, after.reserve)))
             assert lost_after(st, move, undo) == (asked and now_stuck)
-            if not asked and kind not in (COLUMN_F, TALON_F) and not talon_base:
+            if not asked and kind not in (COLUMN_F, TALON_F, TALON_T):
                 assert not now_stuck
             label = "refill" if (undo >> 8) & 1 == 1 else kind if asked else "skipped"
             counts[label, now_stuck] += 1

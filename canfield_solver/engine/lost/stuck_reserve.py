@@ -196,14 +196,15 @@ def stuck(st, held, up):
 @in_search_loop
 def lost_after(st, move, undo):
     """``reserve_stuck``, asked only after the moves that can make the game stuck and often do:
-    a reserve card played up, a refill (``undo`` is what ``movegen.make`` returned), and a talon
-    or reserve card put onto a column top when that card cannot go up (the card it covers may
-    then never be a top again), a talon card only under the cyclic order. The other moves never
-    make it stuck, or too seldom to pay for asking (docs/dominances.md, section 5)."""
+    a reserve card played up, a refill (``undo`` is what ``movegen.make`` returned), and a
+    reserve card put onto a column top when that card cannot go up (the card it covers may then
+    never be a top again); a talon card too where talon plays wait for a card to go on them
+    (draw 1), under the cyclic order. The other moves never make it stuck, or too seldom to pay
+    for asking (docs/dominances.md, section 5)."""
     kind = move_kind(move)
     if kind == RESERVE_F or (undo >> 8) & 1 == 1:
         return reserve_stuck(st)
-    if kind == RESERVE_T or (kind == TALON_T and st[L.TABLEAU_BASE] == 0):
+    if kind == RESERVE_T or (kind == TALON_T and st[L.TALON_WAITS] == 1 and st[L.TABLEAU_BASE] == 0):
         column = move_target(move)
         card = st[L.COLUMN_CARDS + column * L.PILE + st[L.COLUMN_N + column] - 1]
         held = _held(st)
