@@ -17,7 +17,7 @@ from canfield_solver.engine import layout as L
 
 from .child_keys import child_key, column_mixes
 from .kernel import in_search_loop, kernel, kernel_for_both
-from .lost.buried_cards import buried_for_good
+from .lost.buried_cards import buried_after, buried_for_good
 from .lost.stuck_reserve import lost_after, reserve_stuck
 from .movegen import (
     COLUMN_F,
@@ -297,10 +297,16 @@ def ordered_moves(st, out, dominance):
     column is left out when no card ``can_be_built_on`` it, and right after one only the moves
     that put a card on the played card are kept.
     """
+    if dominance and buried_for_good(st):
+        return 0
+    return searched_moves(st, out, dominance)
+
+
+@kernel
+def searched_moves(st, out, dominance):
+    """``ordered_moves`` of a state known not to be ``buried_for_good`` (or with dominances off)."""
     prune_partial = False
     if dominance:
-        if buried_for_good(st):
-            return 0
         forced = safe_foundation_move(st)
         if forced >= 0:
             out[0] = forced
@@ -355,7 +361,7 @@ def expand_node(st, hashes, z, slots, moves, keys, base, dominance):
     to at ``keys[base:]``; return how many. Each key's table slot is prefetched, so the probes
     that ``run`` makes later (mostly of states already seen) find it in the cache instead of
     waiting on memory one at a time."""
-    count = ordered_moves(st, moves[base : base + MAX_MOVES], dominance)
+    count = searched_moves(st, moves[base : base + MAX_MOVES], dominance)
     mixes = column_mixes(hashes)
     for j in range(base, base + count):
         key = child_key(st, z, hashes, mixes, moves[j])
@@ -496,9 +502,10 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
 
     ``track_best``: also keep in ``best`` and ``best_path`` the state with the most foundation
     cards entered so far and the path to it (the best-score search, ``solving/best_score.py``). With
-    dominances on, a state that ``stuck_reserve.lost_after`` proves lost is given no moves (as the
-    start, by ``stuck_reserve.reserve_stuck``, in ``start``), and entering a state also stores the
-    ``zobrist.dominated_key`` of the state its talon split dominates, which is then never entered.
+    dominances on, a state that ``stuck_reserve.lost_after`` or ``buried_cards.buried_after`` proves
+    lost is given no moves (the start: ``reserve_stuck`` and ``buried_for_good``), and entering a
+    state also stores the ``zobrist.dominated_key`` of the state its talon split dominates, which
+    is then never entered.
     """
     depth = control[DEPTH]
     nodes = 0
@@ -568,7 +575,10 @@ def run(st, hashes, z, slots, meta, moves, keys, first, counts, nxt, path, undo,
                 break
             first[depth] = first[depth - 1] + counts[depth - 1]
         listing = False
-        lost = dominance and (lost_after(st, move, u) if depth > 0 else reserve_stuck(st))
+        if dominance and depth > 0:
+            lost = lost_after(st, move, u) or buried_after(st, move)
+        else:
+            lost = dominance and (reserve_stuck(st) or buried_for_good(st))
         counts[depth] = 0 if lost else expand_node(st, hashes, z, slots, moves, keys, first[depth], dominance)
         nxt[depth] = 0
         if dominated != np.uint64(0):

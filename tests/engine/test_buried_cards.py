@@ -5,10 +5,28 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from dataclasses import replace
+
+import numpy as np
 
 from canfield_solver.core.position import Position, builds_on, validate
 from canfield_solver.core.rules import MOVES, Rules, crosses_base
+from canfield_solver.engine.codec import encode
+from canfield_solver.engine.lost.buried_cards import buried_after, buried_for_good
+from canfield_solver.engine.movegen import (
+    COLUMN_F,
+    COLUMN_T,
+    MAX_MOVES,
+    RESERVE_F,
+    RESERVE_T,
+    TALON_F,
+    TALON_T,
+    generate,
+    make,
+    move_kind,
+)
+from canfield_solver.engine.zobrist import full_hash, make_table
 from canfield_solver.formats.deal_file import position_from_dict
 from tests.oracles.bruteforce import UNWINNABLE, WINNABLE
 from tests.oracles.stuck_columns import stuck_cards
@@ -147,3 +165,46 @@ def test_crosscheck_random_layouts_stuck_under_pile_only():
     counts = run_crosscheck(f"{POSITIONS} random layouts stuck under pile only, under whole", cases, NODES,
                             [replace(rules, moves="whole") for rules in pile])
     assert counts[WINNABLE] >= 1, counts
+
+
+def with_reserve(position: Position, rng: random.Random) -> Position:
+    """``position`` with up to 6 of its talon cards moved to a reserve, for reserve plays."""
+    talon = list(position.stock)
+    rng.shuffle(talon)
+    count = rng.randrange(min(7, len(talon) + 1))
+    return validate(replace(position, reserve=tuple(talon[:count]), stock=tuple(talon[count:])))
+
+
+def test_buried_after_a_move_is_the_whole_test_of_the_state_it_enters():
+    # The search asks buried_after of a state entered from one not buried for good: only a move
+    # putting a card on a column's card can bury one (and under moves "whole" a card going up),
+    # and a card put alone is in every stuck set (docs/dominances.md, section 6). Every legal
+    # move of random layouts of long runs, with a reserve, under every rule set the test is on in.
+    rng = random.Random(SEED + 11)
+    z = make_table()
+    hashes = np.zeros(5, dtype=np.uint64)
+    out = np.zeros(MAX_MOVES, dtype=np.int32)
+    rule_sets = [rules for rules in RULE_SETS if not rules.worry_back and rules.moves != "any" and rules.spaces != "any"]
+    counts: Counter = Counter()
+    for _ in range(1000):
+        position = with_reserve(random_runs(rng), rng)
+        crossing = any(crosses_base(column[i], column[i - 1], position.base_rank)
+                       for column in position.tableau for i in range(1, len(column)))
+        for rules in rule_sets:
+            if rules.tableau_order == "base" and crossing:
+                continue  # a column no play makes under tableau order "base"
+            st = encode(position, rules)
+            if buried_for_good(st):
+                continue
+            full_hash(st, z, hashes)
+            for move in out[: generate(st, out)].copy():
+                child, child_hashes = st.copy(), hashes.copy()
+                make(child, child_hashes, z, move)
+                buried = bool(buried_for_good(child))
+                assert bool(buried_after(child, move)) == buried, (position, rules, move)
+                counts[move_kind(move), rules.moves, buried] += 1
+    for kind in (TALON_T, COLUMN_T):
+        assert counts[kind, "pile", True] >= 20 and counts[kind, "whole", True] >= 20, counts  # they bury cards often
+    assert counts[RESERVE_T, "pile", True] + counts[RESERVE_T, "whole", True] >= 5, counts  # and a reserve card
+    assert sum(counts[kind, "whole", True] for kind in (RESERVE_F, TALON_F, COLUMN_F)) >= 1, counts  # a twin gone up
+    assert sum(count for (_, _, buried), count in counts.items() if not buried) >= 10_000, counts

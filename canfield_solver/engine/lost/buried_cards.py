@@ -16,8 +16,8 @@ import numpy as np
 
 from canfield_solver.core.cards import RANKS_PER_SUIT, SPADES
 from canfield_solver.engine import layout as L
-from canfield_solver.engine.kernel import kernel
-from canfield_solver.engine.movegen import relative_rank
+from canfield_solver.engine.kernel import in_search_loop, kernel
+from canfield_solver.engine.movegen import COLUMN_T, RESERVE_T, TALON_T, move_kind, move_target, relative_rank
 
 SUIT_RANKS = (1 << RANKS_PER_SUIT) - 1  # the 13 rank bits of one suit
 
@@ -91,3 +91,31 @@ def buried_for_good(st):
                 highest -= np.int64(1) << 8 * column
                 changed = True
     return highest != 0
+
+
+@in_search_loop
+def buried_after(st, move):
+    """``buried_for_good`` of the state ``move`` entered, from a state that was not: only a move
+    that puts a card on a column's card gives a card something to lie on or covers one, and under
+    moves "whole" a card going up may make a twin up; a card put alone on a column is in every
+    stuck set there is, so its own condition, with every card below a column's top as covered,
+    is checked first (docs/dominances.md, section 6)."""
+    if st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.COLUMN_MOVES] == L.MOVES_ANY:
+        return False
+    kind = move_kind(move)
+    if kind == TALON_T or kind == RESERVE_T:
+        column = move_target(move)
+        n = st[L.COLUMN_N + column]
+        if n < 2:
+            return False
+        base = L.COLUMN_CARDS + column * L.PILE
+        below = np.int64(0)  # every column card with a card on it: all that can be covered
+        for c in range(4):
+            first = L.COLUMN_CARDS + c * L.PILE
+            for i in range(st[L.COLUMN_N + c] - 1):
+                below |= np.int64(1) << st[first + i]
+        if not _blocked(st, st[base + n - 1], st[base + n - 2], below):
+            return False
+    elif kind != COLUMN_T and st[L.COLUMN_MOVES] == L.MOVES_PILE:
+        return False
+    return buried_for_good(st)
