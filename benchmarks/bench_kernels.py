@@ -8,9 +8,12 @@ Run by hand (not a test)::
 
 It runs the searches of a few hard deals (CF1-D3-AAAAAAM and others) and keeps the state they are
 in every 997 states, then times, per kept state (best of several rounds, nanoseconds):
-``generate`` (the legal moves), ``ordered_moves`` (the moves searched, with the dominances), and
-the keys of the states those moves lead to (``child_keys.child_key`` for each, as
-``search.expand_node`` does). A state entered by ``search.run`` costs these plus its table probes.
+``generate`` (the legal moves), ``ordered_moves`` (the moves searched, with the dominances),
+``buried_for_good`` alone (the whole test of docs/dominances.md, section 6, which
+``ordered_moves`` makes and the search makes only at its start), and the keys of the states those
+moves lead to (``child_keys.child_key`` for each, as ``search.expand_node`` does). A state
+entered by ``search.run`` costs these (``search.searched_moves`` instead of ``ordered_moves``)
+plus its table probes.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from canfield_solver.core.presets import PRESETS
 from canfield_solver.core.rules import Rules
 from canfield_solver.engine.child_keys import child_key, column_mixes
 from canfield_solver.engine.codec import encode
+from canfield_solver.engine.lost.buried_cards import buried_for_good
 from canfield_solver.engine.movegen import MAX_MOVES, generate
 from canfield_solver.engine.search import RUNNING, TABLE_FULL, SearchArrays, ordered_moves
 from canfield_solver.engine.table import new_table
@@ -61,6 +65,16 @@ def time_moves(states, rounds, ordered):
 
 
 @njit(cache=True)
+def time_buried(states, rounds):
+    """``rounds`` passes of ``buried_for_good`` over the states."""
+    total = 0
+    for _ in range(rounds):
+        for i in range(states.shape[0]):
+            total += buried_for_good(states[i])
+    return total
+
+
+@njit(cache=True)
 def time_child_keys(states, z, rounds):
     out = np.zeros(MAX_MOVES, np.int32)
     hashes = np.zeros(5, np.uint64)
@@ -91,9 +105,10 @@ def main() -> None:
     timed = {
         "generate": lambda: time_moves(states, args.rounds, False),
         "ordered_moves": lambda: time_moves(states, args.rounds, True),
+        "buried_for_good": lambda: time_buried(states, args.rounds),
         "child keys": lambda: time_child_keys(states.copy(), z, args.rounds),
     }
-    time_moves(states[:1], 1, False), time_child_keys(states[:1].copy(), z, 1)  # compile before timing
+    time_moves(states[:1], 1, False), time_buried(states[:1], 1), time_child_keys(states[:1].copy(), z, 1)  # compile first
     best = {name: float("inf") for name in timed}
     for _ in range(5):
         for name, run in timed.items():
@@ -104,7 +119,7 @@ def main() -> None:
     searched = np.mean([ordered_moves(state, out, True) for state in states])
     print(f"draw {rules.draw}, {rules.label}: {len(states)} mid-search states, {searched:.2f} moves searched per state")
     for name, seconds in best.items():
-        print(f"  {name:14} {seconds / (len(states) * args.rounds) * 1e9:6.0f} ns per state")
+        print(f"  {name:15} {seconds / (len(states) * args.rounds) * 1e9:6.0f} ns per state")
 
 
 if __name__ == "__main__":

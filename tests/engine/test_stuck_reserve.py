@@ -185,12 +185,12 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
         if reserve_stuck(st):
             continue
         full_hash(st, z, hashes)
+        talon_asked = rules.draw == 1 and rules.tableau_order == "cyclic"  # where talon plays wait
         for move in out[: generate(st, out)].copy():
             undo = make(st, hashes, z, move)
             kind = move_kind(move)
             now_stuck = bool(reserve_stuck(st))
             after = decode(st, position.base_rank)
-            talon_asked = rules.draw == 1 and rules.tableau_order == "cyclic"  # where talon plays wait
             placed = after.tableau[move_target(move)][-1] if kind == RESERVE_T or (kind == TALON_T and talon_asked) else None
             asked = (kind == RESERVE_F or (undo >> 8) & 1 == 1
                      or (placed is not None and not may_go_up(placed, after, after.reserve)))

@@ -60,6 +60,24 @@ def _blocked(st, card, under, covered):
 
 
 @kernel
+def _rule_applies(st):
+    """The rule options under which cards can be buried for good: moves "whole" or "pile",
+    spaces "waste" or "waste-first", without foundation returns."""
+    return not (st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.COLUMN_MOVES] == L.MOVES_ANY)
+
+
+@kernel
+def _under_tops(st):
+    """Bit mask of the column cards with a card on them: every card a stuck set can cover."""
+    cards = np.int64(0)
+    for column in range(4):
+        base = L.COLUMN_CARDS + column * L.PILE
+        for i in range(st[L.COLUMN_N + column] - 1):
+            cards |= np.int64(1) << st[base + i]
+    return cards
+
+
+@kernel
 def buried_for_good(st):
     """Under moves "whole" or "pile" and spaces "waste" or "waste-first", without foundation returns: some
     card other than a column's bottom one can never leave the card under it, which then never goes
@@ -69,16 +87,12 @@ def buried_for_good(st):
     top, each card that is not ``_blocked``; under moves "whole" only a column's top card leaves
     the card under it, so a column's stuck cards are those up to its highest one, and ``covered``
     (the cards under a stuck card) is every card below that one."""
-    if st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.COLUMN_MOVES] == L.MOVES_ANY:
+    if not _rule_applies(st):
         return False
-    covered = np.int64(0)
+    covered = _under_tops(st)
     highest = np.int64(0)  # each column's highest stuck card (0: none), a byte per column
     for column in range(4):
-        base = L.COLUMN_CARDS + column * L.PILE
-        n = st[L.COLUMN_N + column]
-        for i in range(n - 1):
-            covered |= np.int64(1) << st[base + i]
-        highest |= np.int64(max(n - 1, 0)) << 8 * column
+        highest |= np.int64(max(st[L.COLUMN_N + column] - 1, 0)) << 8 * column
     changed = True
     while changed:
         changed = False
@@ -100,7 +114,7 @@ def buried_after(st, move):
     moves "whole" a card going up may make a twin up; a card put alone on a column is in every
     stuck set there is, so its own condition, with every card below a column's top as covered,
     is checked first (docs/dominances.md, section 6)."""
-    if st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.COLUMN_MOVES] == L.MOVES_ANY:
+    if not _rule_applies(st):
         return False
     kind = move_kind(move)
     if kind == TALON_T or kind == RESERVE_T:
@@ -109,12 +123,7 @@ def buried_after(st, move):
         if n < 2:
             return False
         base = L.COLUMN_CARDS + column * L.PILE
-        below = np.int64(0)  # every column card with a card on it: all that can be covered
-        for c in range(4):
-            first = L.COLUMN_CARDS + c * L.PILE
-            for i in range(st[L.COLUMN_N + c] - 1):
-                below |= np.int64(1) << st[first + i]
-        if not _blocked(st, st[base + n - 1], st[base + n - 2], below):
+        if not _blocked(st, st[base + n - 1], st[base + n - 2], _under_tops(st)):
             return False
     elif kind != COLUMN_T and st[L.COLUMN_MOVES] == L.MOVES_PILE:
         return False
