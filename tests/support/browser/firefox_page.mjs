@@ -9,6 +9,17 @@ const browser = await puppeteer.launch({ browser: "firefox", executablePath: pro
 let page = null;
 let errors = [];
 
+// Puppeteer sets the viewport together with the screen's orientation, a command that some
+// releases of Firefox ESR do not know: then the viewport alone is set over WebDriver BiDi.
+async function setViewport(width, height) {
+  try {
+    await page.setViewport({ width, height });
+  } catch (error) {
+    if (!String(error).includes("setScreenOrientationOverride")) throw error;
+    await page.mainFrame().browsingContext.setViewport({ viewport: { width, height } });
+  }
+}
+
 async function answer(request) {
   switch (request.op) {
     case "open":
@@ -16,7 +27,7 @@ async function answer(request) {
       page = await browser.newPage();
       errors = [];
       page.on("pageerror", error => errors.push(String(error)));
-      await page.setViewport({ width: request.width, height: request.height });
+      await setViewport(request.width, request.height);
       await page.goto(request.url);
       return null;
     case "press": return await page.keyboard.press(request.key) ?? null;
