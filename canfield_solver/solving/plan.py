@@ -22,8 +22,9 @@ they give. See docs/hint.md.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from canfield_solver.core.hidden import shows_unseen
@@ -31,10 +32,9 @@ from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position
 from canfield_solver.core.referee import Move, apply
 from canfield_solver.core.rules import Rules
-from canfield_solver.core.verdict import Verdict
 
 from .sampling import Tally, solve_samples, tally_lines, verdicts_task
-from .solver import solve
+from .solver import win_moves
 from .verdict_only import VerdictSolver
 
 MAX_PLANS = 10
@@ -49,7 +49,7 @@ class Plan:
     tally: Tally
 
 
-def to_reveal(view: Position, moves: Sequence[Move], rules: Rules) -> tuple[Move, ...]:
+def to_reveal(view: Position, moves: Iterable[Move], rules: Rules) -> tuple[Move, ...]:
     """``moves``, played from ``view``, up to and including the first that shows a card ``view``
     hides."""
     line = []
@@ -61,18 +61,18 @@ def to_reveal(view: Position, moves: Sequence[Move], rules: Rules) -> tuple[Move
     return tuple(line)
 
 
-def _winning_moves(sample: Position, solver: VerdictSolver) -> tuple[Move, ...] | None:
-    """The solver's win of ``sample`` (None: no win found)."""
-    result = solve(sample, solver.rules, limits=solver.limits)
-    return tuple(result.moves) if result.verdict == Verdict.WINNABLE else None
+def _winning_line(sample: Position, solver: VerdictSolver, view: Position) -> tuple[Move, ...] | None:
+    """The solver's win of ``sample`` up to its first reveal in ``view`` (``to_reveal``; None: no
+    win found): the rest of the win is neither expanded nor replayed."""
+    moves = win_moves(sample, solver.rules, solver.limits)
+    return None if moves is None else to_reveal(view, moves, solver.rules)
 
 
-def candidates(view: Position, wins: Sequence[tuple[Move, ...] | None], rules: Rules,
-               most: int = MAX_PLANS) -> list[tuple[Move, ...]]:
-    """The lines to compare: each win cut after its first reveal, those that more wins begin with
-    first (then in the order of the samples), at most ``most``."""
-    lines = Counter(to_reveal(view, moves, rules) for moves in wins if moves is not None)
-    return [line for line, _ in lines.most_common(most)]
+def candidates(lines: Sequence[tuple[Move, ...] | None], most: int = MAX_PLANS) -> list[tuple[Move, ...]]:
+    """The lines to compare: of the samples' wins, each cut after its first reveal, those that more
+    wins begin with first (then in the order of the samples), at most ``most``."""
+    counted = Counter(line for line in lines if line is not None)
+    return [line for line, _ in counted.most_common(most)]
 
 
 def plans(view: Position, samples: list[Position], rules: Rules, limits: Limits, jobs: int = 1,
@@ -81,8 +81,8 @@ def plans(view: Position, samples: list[Position], rules: Rules, limits: Limits,
     first: most wins, then fewer undecided, then fewer moves (the sooner the next card is seen,
     the sooner the player chooses again), then more samples' wins beginning with them.
     ``progress()`` is called once per sample solved (twice in all for each)."""
-    wins = list(solve_samples(samples, _winning_moves, rules, limits, jobs, progress))
-    lines = candidates(view, wins, rules)
+    lines = candidates(list(solve_samples(samples, functools.partial(_winning_line, view=view), rules, limits, jobs,
+                                          progress)))
     if not lines:
         for _ in samples:
             if progress:

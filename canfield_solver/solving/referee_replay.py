@@ -10,7 +10,7 @@ solver's move list back into engine moves, for the searches that shorten it, and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 
@@ -25,16 +25,23 @@ from canfield_solver.engine.driver import shortcut_path
 def replay_engine_moves(start: Position, engine_moves: Iterable[int], rules: Rules) -> tuple[list[Move], Position]:
     """The referee moves (draws and recycles explicit) and the position they reach; ``SolverBug``
     when the referee rejects one."""
-    moves: list[Move] = []
-    position = start
+    steps = list(expand_engine_moves(start, engine_moves, rules))
+    return [move for move, _ in steps], steps[-1][1] if steps else start
+
+
+def expand_engine_moves(start: Position, engine_moves: Iterable[int], rules: Rules) -> Iterator[tuple[Move, Position]]:
+    """Each referee move of ``engine_moves`` with the position it reaches, expanded and applied only
+    as far as the caller reads (a plan reads a win up to its first reveal); ``SolverBug`` when the
+    referee rejects one."""
+    position, done = start, 0
     try:
         for packed in engine_moves:
             for move in referee_moves(packed, position, rules):
                 position = apply(position, move, rules)
-                moves.append(move)
+                done += 1
+                yield move, position
     except (ValueError, AssertionError) as error:
-        raise SolverBug(f"engine move list fails replay after {len(moves)} moves: {error}") from error
-    return moves, position
+        raise SolverBug(f"engine move list fails replay after {done} moves: {error}") from error
 
 
 def checked_win(start: Position, moves: list[Move], rules: Rules, what: str) -> list[Move]:

@@ -11,6 +11,7 @@ through ``referee.apply`` before returning: a list that does not win raises ``So
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,7 +26,7 @@ from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.driver import search_win, shortcut_path
 from canfield_solver.formats.deal_argument import Setup, setup_game
 
-from .referee_replay import replay_engine_moves
+from .referee_replay import expand_engine_moves, replay_engine_moves
 
 
 @dataclass
@@ -86,9 +87,7 @@ def solve(
     the cache, so it counts the search alone; replaying the moves found is not counted.
     """
     start, rules = _setup(game, rules)
-    check_tableau_order(start, rules)  # the engine counts on every column being a run
-    if has_hidden(start):
-        raise InputError("the position has hidden cards ('??'): solve needs every card (see solving/hint.py)")
+    _check_searchable(start, rules)
     if limits is None:
         limits = Limits(time_limit, max_nodes, memory)
     elif (time_limit, max_nodes, memory) != (None, None, None):
@@ -104,3 +103,22 @@ def solve(
         rules=rules,
         start=start,
     )
+
+
+def win_moves(start: Position, rules: Rules, limits: Limits) -> Iterator[Move] | None:
+    """The moves of the win ``solve`` returns, expanded and replayed through the referee only as far
+    as they are read (``SolverBug`` on one it rejects); None when no win was found within
+    ``limits``. For the honest player's plans, which read a win up to its first card shown: the
+    rest of a win's replay cost them as much as the search (``plan.py``)."""
+    _check_searchable(start, rules)
+    outcome = search_win(start, rules, limits)
+    if outcome.verdict != Verdict.WINNABLE:
+        return None
+    return (move for move, _ in expand_engine_moves(start, shortcut_path(start, rules, outcome.moves), rules))
+
+
+def _check_searchable(start: Position, rules: Rules) -> None:
+    """``InputError`` unless the engine can search ``start``: every card known, every column a run."""
+    check_tableau_order(start, rules)  # the engine counts on every column being a run
+    if has_hidden(start):
+        raise InputError("the position has hidden cards ('??'): solve needs every card (see solving/hint.py)")

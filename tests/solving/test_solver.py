@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 import pytest
 
 from canfield_solver import solve as lazy_solve
+from canfield_solver.core.errors import SolverBug
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.position import Position, validate
 from canfield_solver.core.presets import RuleOptions, get_preset
 from canfield_solver.core.referee import COLUMN, Move, apply, moved_cards, positions_after
 from canfield_solver.core.rules import MOVES, Rules, crosses_base
+from canfield_solver.core.verdict import Verdict
 from canfield_solver.engine import driver
 from canfield_solver.engine import layout as L
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import setup_game
-from canfield_solver.solving.solver import SolveResult, solve
+from canfield_solver.solving.referee_replay import compress, expand_engine_moves, replay_engine_moves
+from canfield_solver.solving.solver import SolveResult, solve, win_moves
 from tests.oracles.bruteforce import UNKNOWN, bruteforce, replays_to_win
 
 NO_BACK = Rules(draw=3, worry_back=False)
@@ -528,3 +532,25 @@ def test_a_lost_deal_pays_the_other_order_at_most_its_bound(monkeypatch):
     alone = solve("CF1-D3-FVRBCFU", rules, limits=Limits(threads=1))
     assert with_side.verdict == alone.verdict == "unwinnable"
     assert alone.nodes < with_side.nodes <= alone.nodes + 30_000
+
+
+
+@pytest.mark.parametrize("code", ["CF1-D3-AAAAAAC", "CF1-D1-AAAAAAD"])
+def test_win_moves_are_solves_moves_replayed_only_as_far_as_they_are_read(code):
+    setup, limits = setup_game(code), Limits(max_nodes=200_000)
+    result = solve(setup, limits=limits)
+    moves = win_moves(setup.position, setup.rules, limits)
+    assert result.verdict == Verdict.WINNABLE and moves is not None and list(moves) == result.moves
+    start, rules = result.start, result.rules
+    path, end = compress(start, result.moves, rules)
+    assert end.is_won
+    first, reached = replay_engine_moves(start, path[:3], rules)
+
+    def three_moves_then_a_failure():
+        yield from path[:3]
+        raise AssertionError("read past the third engine move")
+
+    read = list(islice(expand_engine_moves(start, three_moves_then_a_failure(), rules), len(first)))
+    assert [move for move, _ in read] == first and read[-1][1] == reached
+    with pytest.raises(SolverBug, match="fails replay after"):  # nothing is legal once the game is won
+        list(expand_engine_moves(start, [*path, path[-1]], rules))
