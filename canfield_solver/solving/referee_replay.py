@@ -25,8 +25,12 @@ from canfield_solver.engine.driver import shortcut_path
 def replay_engine_moves(start: Position, engine_moves: Iterable[int], rules: Rules) -> tuple[list[Move], Position]:
     """The referee moves (draws and recycles explicit) and the position they reach; ``SolverBug``
     when the referee rejects one."""
-    steps = list(expand_engine_moves(start, engine_moves, rules))
-    return [move for move, _ in steps], steps[-1][1] if steps else start
+    moves: list[Move] = []
+    position = start
+    for step in expand_engine_moves(start, engine_moves, rules):
+        moves.append(step[0])
+        position = step[1]
+    return moves, position
 
 
 def expand_engine_moves(start: Position, engine_moves: Iterable[int], rules: Rules) -> Iterator[tuple[Move, Position]]:

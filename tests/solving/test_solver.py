@@ -534,7 +534,6 @@ def test_a_lost_deal_pays_the_other_order_at_most_its_bound(monkeypatch):
     assert alone.nodes < with_side.nodes <= alone.nodes + 30_000
 
 
-
 @pytest.mark.parametrize("code", ["CF1-D3-AAAAAAC", "CF1-D1-AAAAAAD"])
 def test_win_moves_are_solves_moves_replayed_only_as_far_as_they_are_read(code):
     setup, limits = setup_game(code), Limits(max_nodes=200_000)
