@@ -93,16 +93,13 @@ def hint(
     """Tally every legal move of ``position`` (which may hold hidden cards) over ``samples``
     completions drawn with ``seed`` (None: a random seed, reported in the result), solved on
     ``jobs`` processes, each solve within ``limits``; under ``method`` PLAN also the best plan
-    beginning with each move (``plan.plans``: valued on the same completions, its lines found in
-    as many more drawn after them). ``progress()`` is called once per sample solved (three times
-    for each under PLAN: ``progress_steps``).
+    beginning with each move (``plan.plans``, on the same completions). ``progress()`` is called
+    once per sample solved (three times for each under PLAN: ``progress_steps``).
     """
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     exact = not has_hidden(position)
     count = 1 if exact else samples
-    planning = method == PLAN and not exact
-    drawn = sample_all(position, 2 * count if planning else count, seed)
-    completions, sources = drawn[:count], drawn[count:]  # the samples, and under PLAN the plans' sources
+    completions = sample_all(position, count, seed)
     moves = legal_moves(position, rules)
     won_now = unknown_now = 0
 
@@ -119,8 +116,8 @@ def hint(
     tallies = tally_lines(tallied(solve_samples(completions, verdicts_task([(move,) for move in moves]), rules,
                                                 limits, jobs, progress)), len(moves), count, exact)
     best: dict[Move, Plan] = {}
-    if planning and moves:
-        found = plans(position, completions, sources, rules, limits, jobs, progress)
+    if method == PLAN and not exact and moves:
+        found = plans(position, completions, rules, limits, jobs, progress)
         for plan in found + shown_at_once(position, moves, tallies, rules):
             best.setdefault(plan.moves[0], plan)
     choices = [Choice(move, tallies[i], best.get(move)) for i, move in enumerate(moves)]

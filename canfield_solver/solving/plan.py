@@ -12,12 +12,9 @@ A plan is such a line: moves from the player's view that end with the first move
 not seen before (a draw turning one up, the reserve's next card coming up). Its tally counts the
 samples in which the position after the whole line is winnable, all samples following the same
 line: the first level of α-μ search (Cazenave & Ventos, 2019), with hindsight below the reveal.
-The candidate lines are the solver's wins of as many other completions (``sources``), each cut
-after its first reveal, then each sample solved after each candidate (at most ``MAX_PLANS`` of
-them, those most wins begin with). Not the samples' own wins: a line cut from a sample's win is
-won in that sample by construction, so valued on the samples it came from, a line many of them
-begin with would count its sources won whatever its worth elsewhere (the winner's curse); on other
-samples every figure is an unbiased count. A move that shows a card
+The candidate lines are the solver's wins of the samples themselves, each cut after its first
+reveal: ``samples`` solves with move lists, then each sample solved again after each candidate
+(at most ``MAX_PLANS`` of them, those most samples' wins begin with). A move that shows a card
 itself is a whole line, valued by its hindsight tally at no cost (``shown_at_once``): the
 solver's wins need not begin with it even when it keeps the win in more samples than any line
 they give. See docs/hint.md.
@@ -78,14 +75,13 @@ def candidates(lines: Sequence[tuple[Move, ...] | None], most: int = MAX_PLANS) 
     return [line for line, _ in counted.most_common(most)]
 
 
-def plans(view: Position, samples: list[Position], sources: list[Position], rules: Rules, limits: Limits,
-          jobs: int = 1, progress: Callable[[], None] | None = None) -> list[Plan]:
+def plans(view: Position, samples: list[Position], rules: Rules, limits: Limits, jobs: int = 1,
+          progress: Callable[[], None] | None = None) -> list[Plan]:
     """The candidate plans of ``view`` (which hides cards) over ``samples``, its completions, best
     first: most wins, then fewer undecided, then fewer moves (the sooner the next card is seen,
-    the sooner the player chooses again), then more wins of ``sources`` (other completions, which
-    give the lines) beginning with them. ``progress()`` is called once per source and once per
-    sample solved."""
-    lines = candidates(list(solve_samples(sources, functools.partial(_winning_line, view=view), rules, limits, jobs,
+    the sooner the player chooses again), then more samples' wins beginning with them.
+    ``progress()`` is called once per sample solved (twice in all for each)."""
+    lines = candidates(list(solve_samples(samples, functools.partial(_winning_line, view=view), rules, limits, jobs,
                                           progress)))
     if not lines:
         for _ in samples:
