@@ -16,10 +16,11 @@ change in the machine's load hits both) and adds the median of the ratios this /
 ``--cold`` first times commands with an empty compiled-kernel cache (a new temporary
 ``CANFIELD_SOLVER_CACHE``), the first run on a machine: ``solve`` of the easy deal, which the
 kernels run as Python answer while they compile (``cli/first_solve.py``), and of a deal that waits
-for the compile; ``analyse`` and ``hint`` of the easy deal; ``batch`` of 20 random deals (the app's rules;
-Solvitaire's, whose searches also compile the easier game's; the casino's and PySolFC's, whose
-columns move whole, with a search in the other move order beside) and ``play`` of 4 games, whose workers compile once (``engine.first_run.compile_ahead.compiling_alone``); after
-each, when a compile it left running in the background ended. ``--first-runs N``
+for the compile; ``analyse`` and ``hint`` of the easy deal; ``batch`` of 20 random deals (the app's
+rules; Solvitaire's, whose searches also compile the easier game's; the casino's and PySolFC's,
+whose columns move whole, with a search in the other move order beside) and ``play`` of 4 games,
+whose workers compile once (``engine.first_run.compile_ahead.compiling_alone``); after each,
+when a compile it left running in the background ended. ``--first-runs N``
 solves N random deals that way, one after the other, each timed to its answer. Last, whether
 ``show`` and ``replay``
 import numba (they should not: they never search).

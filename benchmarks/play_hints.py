@@ -15,10 +15,11 @@ at the last hint whose best plan kept some sample. The summary counts, over the 
 sample was still won, how many legal moves they had and how often the best plan kept fewer samples
 than the best hindsight figure (strategy fusion within reach of the first card shown).
 
-``--real`` also solves the real deal, every card known, where each hint was asked, from the first
-on until one is lost (``--real-max-nodes`` states a solve): the deal was lost by the line chosen at
-the hint before, and a lost game's line gives that hint's figures, which are the chances the player
-saw. A position once lost stays lost, so the hints after it are not solved.
+``--real`` also solves the real deal, every card known, where each hint was asked and where the
+game ended, from the first on until one is lost (``--real-max-nodes`` states a solve): the deal
+was lost by the line chosen at the hint before, and a lost game's line gives that hint's figures,
+which are the chances the player saw. A position once lost stays lost, so the hints after it are
+not solved.
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ def main() -> None:
                     limits=Limits(max_nodes=args.max_nodes), method=args.method, advised=advised)
         kept = [hidden for hidden, _, plan_wins, _ in hints if plan_wins > 0]
         last = f", the last plan keeping a sample with {kept[-1]} cards hidden" if kept and not game.won else ""
-        verdicts = _real_verdicts(at_hints, setup.rules, args.real_max_nodes) if args.real and not game.won else []
+        # The game's end too: the line of the last hint may have lost it.
+        verdicts = _real_verdicts([*at_hints, real[0]], setup.rules, args.real_max_nodes) if args.real and not game.won else []
         print(f"{code}: {game.end}, {game.cards} cards up, {len(hints)} hints{last}{_where_lost(verdicts, hints)}",
               flush=True)
         if Verdict.UNWINNABLE in verdicts and verdicts.index(Verdict.UNWINNABLE) > 0:
@@ -129,6 +131,7 @@ def _where_lost(verdicts: list[Verdict], hints: list[Hint]) -> str:
     hidden, legal, plan_wins, hindsight = hints[len(verdicts) - 2]
     return (f"; the real deal lost by the line chosen at hint {len(verdicts) - 1} ({hidden} cards hidden, {legal} legal "
             f"moves, its plan keeping {plan_wins} samples, the best hindsight figure {hindsight})")
+
 
 if __name__ == "__main__":
     main()
