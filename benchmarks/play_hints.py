@@ -41,7 +41,7 @@ from canfield_solver.core.verdict import Verdict
 from canfield_solver.formats.deal_argument import load_game, setup_game
 from canfield_solver.solving.hint import DEFAULT_MAX_NODES
 from canfield_solver.solving.honest_player import Advice, game_seed, play
-from canfield_solver.solving.solver import solve
+from canfield_solver.solving.verdict_only import VerdictSolver
 
 Hint = tuple[int, int, int, int]  # (cards hidden, legal moves, the best plan's wins, the best hindsight wins)
 
@@ -89,8 +89,9 @@ def main() -> None:
         verdicts = _real_verdicts([*at_hints, real[0]], setup.rules, args.real_max_nodes) if args.real and not game.won else []
         print(f"{code}: {game.end}, {game.cards} cards up, {len(hints)} hints{last}{_where_lost(verdicts, hints)}",
               flush=True)
-        if Verdict.UNWINNABLE in verdicts and verdicts.index(Verdict.UNWINNABLE) > 0:
-            losing.append(hints[verdicts.index(Verdict.UNWINNABLE) - 1])
+        lost_by = _losing_hint(verdicts, hints)
+        if lost_by is not None:
+            losing.append(lost_by)
         if not args.quiet:
             for index, (hidden, moves, plan_wins, hindsight) in enumerate(hints):
                 verdict = f"  real deal {verdicts[index].value}" if index < len(verdicts) else ""
@@ -112,12 +113,21 @@ def main() -> None:
 def _real_verdicts(positions: list[Position], rules: Rules, max_nodes: int) -> list[Verdict]:
     """The verdicts of ``positions`` (one game's, in order) with every card known, up to the first
     that is not a win: once lost, a game stays lost."""
-    verdicts = []
+    solver = VerdictSolver(rules, Limits(max_nodes=max_nodes))
+    verdicts: list[Verdict] = []
     for position in positions:
-        verdicts.append(solve(position, rules, limits=Limits(max_nodes=max_nodes)).verdict)
-        if verdicts[-1] != Verdict.WINNABLE:
+        (outcome,) = solver.verdicts([position])
+        verdicts.append(outcome.verdict)
+        if outcome.verdict != Verdict.WINNABLE:
             break
     return verdicts
+
+
+def _losing_hint(verdicts: list[Verdict], hints: list[Hint]) -> Hint | None:
+    """The hint whose line lost a deal still winnable there, by ``verdicts`` (``_real_verdicts``)."""
+    if len(verdicts) < 2 or verdicts[-1] != Verdict.UNWINNABLE:
+        return None
+    return hints[len(verdicts) - 2]
 
 
 def _where_lost(verdicts: list[Verdict], hints: list[Hint]) -> str:
@@ -126,9 +136,10 @@ def _where_lost(verdicts: list[Verdict], hints: list[Hint]) -> str:
         return ""
     if verdicts[-1] == Verdict.UNKNOWN:
         return f"; the real deal undecided at hint {len(verdicts)}"
-    if len(verdicts) == 1:
+    lost_by = _losing_hint(verdicts, hints)
+    if lost_by is None:
         return "; the real deal lost at the first hint"
-    hidden, legal, plan_wins, hindsight = hints[len(verdicts) - 2]
+    hidden, legal, plan_wins, hindsight = lost_by
     return (f"; the real deal lost by the line chosen at hint {len(verdicts) - 1} ({hidden} cards hidden, {legal} legal "
             f"moves, its plan keeping {plan_wins} samples, the best hindsight figure {hindsight})")
 
