@@ -122,9 +122,10 @@ def _cached(one_build: bool = False, **options: Any) -> Callable:
     return lambda function: Kernel(function, options, one_build) if COMPILED else function
 
 
-def _into_the_search_loop(call: Any, caller: Any, callee: Any) -> bool:
-    """Numba's inlining choice for ``in_search_loop``: inline into ``search.run`` alone."""
-    return caller.func_id.func_qualname == "run" and caller.func_id.modname.endswith(".engine.search")
+def _inlined_into(module: str, name: str) -> Callable[[Any, Any, Any], bool]:
+    """Numba's inlining choice for a kernel inlined into one kernel alone: ``name`` of ``module``."""
+    return lambda call, caller, callee: (caller.func_id.func_qualname == name
+                                         and caller.func_id.modname.endswith(module))
 
 
 COMPILED = not config.DISABLE_JIT  # type: ignore[attr-defined]  # False: the kernels run as Python (a first run's child)
@@ -137,5 +138,6 @@ def interpreted_as(twin: Callable) -> Callable:
 
 kernel = _cached(_nrt=False, nogil=True)
 kernel_for_both = _cached(one_build=True, _nrt=False, nogil=True)  # called from Python and from kernels alike
-in_search_loop = _cached(_nrt=False, nogil=True, inline=_into_the_search_loop)
+in_search_loop = _cached(_nrt=False, nogil=True, inline=_inlined_into(".engine.search", "run"))
+in_the_tests = _cached(_nrt=False, nogil=True, inline=_inlined_into(".engine.lost.easier_game", "run_tested"))
 allocating = _cached()

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from canfield_solver.engine import layout as L
-from canfield_solver.engine.kernel import kernel
+from canfield_solver.engine.kernel import in_the_tests, kernel
 from canfield_solver.engine.search import DEPTH, EXHAUSTED, NODES, PAUSED, RUNNING, STATUS, TABLE_FULL, WON, SearchArrays, run
 from canfield_solver.engine.table import SLOT_BYTES, doubled, find_slot, insert, prefetch, small_table
 from canfield_solver.engine.zobrist import key_with_split, recycles_hash
@@ -115,7 +115,7 @@ def crowded(slots, meta, most):
     return meta[0] > meta[1] // 2 and slots.shape[0] < most
 
 
-@kernel
+@in_the_tests
 def easier_lost(st, hashes, z, t_st, t_hashes, t_slots, t_meta, t_moves, t_keys, t_first, t_counts, t_nxt, t_path,
                 t_undo, t_control, t_best, t_best_path, won, won_meta, log, tally):
     """Whether ``st`` is lost under draw 1 with unlimited passes, by a search of at most
