@@ -84,7 +84,7 @@ def start_helper(best_first: bool = False) -> None:
         except OSError:
             return  # no helper: this process compiles everything, as without one
         atexit.register(wait_for_helper)  # never leave it behind
-        compile_search_share()
+        compile_search_share(best_first)
 
 
 def wait_for_helper() -> None:
@@ -193,6 +193,7 @@ def compile_late_kernels(best_first: bool) -> None:
 
 
 if __name__ == "__main__":
-    compile_helper_share()
-    compile_late_kernels(sys.argv[1:] == [BEST_FIRST])
+    asked = sys.argv[1:] == [BEST_FIRST]
+    compile_helper_share(asked)
+    compile_late_kernels(asked)
     end_compiling()
