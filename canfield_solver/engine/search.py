@@ -16,7 +16,7 @@ from canfield_solver.core.cards import CLUBS, DECK_SIZE, DIAMONDS, HEARTS, RANKS
 from canfield_solver.engine import layout as L
 
 from .child_keys import child_key, column_mixes
-from .kernel import in_search_loop, kernel, kernel_for_both
+from .kernel import in_search_loop, inlined_everywhere, kernel, kernel_for_both
 from .lost.buried_cards import buried_after, buried_for_good
 from .lost.stuck_reserve import lost_after, reserve_stuck
 from .movegen import (
@@ -284,7 +284,7 @@ def built_on_column(st):
     return -1
 
 
-@kernel
+@inlined_everywhere
 def ordered_moves(st, out, dominance):
     """The moves to search from a state, best first; only the dominant one when there is one,
     and none (with dominances on) when a card is ``buried_for_good``.

@@ -2,20 +2,20 @@
 compiles what the other does.
 
 The search process and its helper (``compile_ahead``) both call ``moves_onto``, ``state_key``
-and their callees, and the helper's best-first search calls ``ordered_moves``. numba compiles a
-kernel when a kernel calling it is compiled, unless the cache already holds it for the same types,
-which it then loads. Left to their own order, the two compiled about 1.3 s of the same kernels at
-once, and the search process, which waits for the helper before it answers, compiled about 2 s
-more than the helper. So each first compiles a share of the kernels the other will need later:
-the search process the move order (``searched_moves``, with the safe-move tests it calls), the
-helper the move generation (``moves_onto``), the stuck-reserve test and the state key, and then
-the growing table's kernels, which the search process calls last, before its own late kernels.
-Without the best-first search (a first ``batch``, ``hint`` or ``play``), the helper ends sooner,
-so it also takes the buried-cards test, which the search process needs only once it compiles
-``search.run``, and nobody compiles ``ordered_moves``, which only the best-first search and the
-bounded search call: its own compile re-optimises all the code it calls, about 0.5 s. What one
-has not finished when the other needs it, the other compiles itself: the cache stays right
-either way, only the time is lost.
+and their callees, and the helper's best-first search calls ``buried_for_good`` and
+``searched_moves`` (through ``ordered_moves``, inlined into it). numba compiles a kernel when a
+kernel calling it is compiled, unless the cache already holds it for the same types, which it then
+loads. Left to their own order, the two compiled about 1.3 s of the same kernels at once, and the
+search process, which waits for the helper before it answers, compiled about 2 s more than the
+helper. So each first compiles a share of the kernels the other will need later: the search
+process the move order (``searched_moves``, with the safe-move tests it calls), the helper the
+move generation (``moves_onto``), the stuck-reserve test and the state key, and then the growing
+table's kernels, which the search process calls last, before its own late kernels. The
+buried-cards test goes to the process with less to do: the search process when the helper
+compiles the best-first search too (a first ``solve`` or ``analyse``), else the helper, since
+the search process needs it only once it compiles ``search.run``. What one has not finished when
+the other needs it, the other compiles itself: the cache stays right either way, only the time
+is lost.
 
 The types are those the callers pass (``tests/engine/test_compile_split.py`` checks that a
 solve then compiles none of these kernels): a state as ``int32``, hashes as ``uint64``, moves
@@ -38,15 +38,11 @@ from ..kernel import Kernel
 from ..lost.buried_cards import buried_for_good
 from ..lost.stuck_reserve import reserve_stuck
 from ..movegen import moves_onto
-from ..search import can_be_built_on, free_cards, ordered_moves, searched_moves
+from ..search import can_be_built_on, free_cards, searched_moves
 from ..table import load_rehash
 from ..zobrist import full_hash, make_table, state_key
 
-
-def shared(best_first: bool) -> tuple[Kernel, ...]:
-    """The kernels in the two shares, with the best-first search among the helper's or not."""
-    search = (ordered_moves, buried_for_good, searched_moves) if best_first else (searched_moves, buried_for_good)
-    return free_cards, can_be_built_on, *search, moves_onto, reserve_stuck, state_key
+SHARED = (free_cards, can_be_built_on, buried_for_good, searched_moves, moves_onto, reserve_stuck, state_key)  # in the shares
 
 
 def any_state() -> np.ndarray:
@@ -58,15 +54,16 @@ def any_state() -> np.ndarray:
 
 
 def compile_search_share(best_first: bool) -> None:
-    """The search process's share, before it compiles ``search.run``; ``ordered_moves`` too (which
-    compiles the buried-cards test first, then ``searched_moves``) when the helper's best-first
-    search will call it."""
+    """The search process's share, before it compiles ``search.run``; the buried-cards test
+    first when the helper compiles the best-first search (``compile_helper_share``)."""
     st, words = any_state(), np.zeros(5, dtype=np.uint64)  # the hashes; ``full_hash`` reads the keys by card
     full_hash(st, make_table(), words)
     # two that ``searched_moves`` calls after ``moves_onto``: it comes to ``moves_onto`` once the helper has it
     _compile(free_cards, st)
     _compile(can_be_built_on, st, np.int64(0), np.int64(0), np.int64(0), np.int64(0), False)
-    _compile(ordered_moves if best_first else searched_moves, st, _moves(), False)
+    if best_first:
+        _compile(buried_for_good, st)
+    _compile(searched_moves, st, _moves(), False)
 
 
 def compile_helper_share(best_first: bool) -> None:
