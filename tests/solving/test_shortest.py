@@ -13,6 +13,7 @@ import pytest
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.referee import apply, legal_moves, positions_after
 from canfield_solver.core.rules import MOVES, Rules
+from canfield_solver.engine import driver
 from canfield_solver.engine.codec import encode, referee_moves
 from canfield_solver.engine.driver import search_win, shortcut_path
 from canfield_solver.engine.movegen import MAX_MOVES, generate
@@ -157,12 +158,24 @@ def test_solve_prints_the_search_path_shortcut_until_no_pass_gains():
         start, rules = position_from_code(code), Rules(draw=3)
         found = search_win(start, rules)
         path = shortcut_path(start, rules, found.moves)
-        assert shortcut_path(start, rules, path) is path  # another pass would gain nothing
+        assert np.array_equal(shortcut_path(start, rules, path), path)  # another pass would gain nothing
         one_pass = shortcut_path_once(start, rules, found.moves)
         printed_length = [len(replay_engine_moves(start, p, rules)[0]) for p in (path, one_pass, found.moves)]
         assert printed_length[0] < printed_length[1] < printed_length[2]
         printed = solve(start, rules).moves
         assert replay_engine_moves(start, path, rules) == (printed, positions_after(start, printed, rules)[-1])
+
+
+def test_shortcut_paths_are_kept_and_each_caller_gets_a_copy():
+    start, rules = position_from_code("CF1-D3-AAAAAAC"), Rules(draw=3)
+    found = search_win(start, rules)
+    driver._cut_path.cache_clear()
+    fresh = shortcut_path(start, rules, found.moves)
+    expected = fresh.copy()
+    fresh[:] = 0  # a caller's change to its own list
+    kept = shortcut_path(start, rules, found.moves)
+    assert driver._cut_path.cache_info().hits == 1
+    assert np.array_equal(kept, expected) and len(expected) < len(found.moves)
 
 
 def shortcut_path_once(start, rules, path):
