@@ -135,7 +135,8 @@ def _where_lost(verdicts: list[Verdict], hints: list[Hint]) -> str:
     if not verdicts or verdicts[-1] == Verdict.WINNABLE:
         return ""
     if verdicts[-1] == Verdict.UNKNOWN:
-        return f"; the real deal undecided at hint {len(verdicts)}"
+        where = "the game's end" if len(verdicts) > len(hints) else f"hint {len(verdicts)}"
+        return f"; the real deal undecided at {where}"
     lost_by = _losing_hint(verdicts, hints)
     if lost_by is None:
         return "; the real deal lost at the first hint"
