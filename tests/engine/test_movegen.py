@@ -36,7 +36,7 @@ from canfield_solver.engine.movegen import (
     reachable_splits,
     unmake,
 )
-from canfield_solver.engine.search import move_score, with_score
+from canfield_solver.engine.search import foundation_cards, move_score, with_score
 from canfield_solver.engine.zobrist import full_hash, make_table, state_key
 from canfield_solver.formats.codes import position_from_number
 from tests.support.positions import has_a_build_across_the_base
@@ -106,8 +106,10 @@ def check_position(position: Position, rules: Rules) -> int:
         engine[key] = after.recycles
         check_child_key(st, hashes, move)
         before_hashes = hashes.copy()
+        before_counts = card_counts(st)
         undo = make(st, hashes, Z, move)
         assert decode(st, position.base) == after, f"make {move_fields(move)} differs from the referee"
+        check_card_counts(before_counts, card_counts(st))
         fresh = np.zeros(5, np.uint64)
         full_hash(st, Z, fresh)
         assert (fresh == hashes).all(), f"incremental hash differs after {move_fields(move)}"
@@ -118,6 +120,18 @@ def check_position(position: Position, rules: Rules) -> int:
     assert engine == referee_results(position, rules)
     check_moves_onto(st, out[:count].copy())
     return count
+
+
+def card_counts(st: np.ndarray) -> tuple[int, int, int]:
+    """The cards on the foundations, in the reserve and in the talon."""
+    return int(foundation_cards(st)), int(st[L.RESERVE_N]), int(st[L.TALON_N])
+
+
+def check_card_counts(before: tuple[int, int, int], after: tuple[int, int, int]) -> None:
+    """One move changes each count by at most one, the reserve's and the talon's only downward
+    (``paths/shortcut.py`` skips the jumps these bounds rule out)."""
+    up, reserve, talon = (a - b for a, b in zip(after, before, strict=True))
+    assert abs(up) <= 1 and reserve in (-1, 0) and talon in (-1, 0), (before, after)
 
 
 def check_moves_onto(st: np.ndarray, every: np.ndarray) -> None:

@@ -8,6 +8,12 @@ very state of the path (the key compares columns in place, not up to order, and 
 split), so the rest of the path stays valid from there. The result ends in the path's last state
 and costs no more; it is not claimed shortest (``shortest.tighten`` is for that). It also says how
 many printed moves it saved, so that passes can go on while they gain.
+
+Most of the path's states have no later state within two moves that would save a move, and
+most first moves leave none within one more: ``_reaches`` tells so from the cards on the
+foundations, in the reserve and in the talon alone (a move changes each by at most one, the last
+two only downward: ``tests/engine/test_movegen.py`` checks every move), and then those moves are
+not tried. The path cut is the same.
 """
 
 from __future__ import annotations
@@ -36,6 +42,33 @@ def placed_key(st, z, hashes):
 
 
 @allocating
+def _counts(st, out):
+    """Write the cards up in each suit, then the reserve's and the talon's cards, into ``out``."""
+    for c in range(4):
+        out[c] = st[L.FOUNDATION_HEIGHTS + c]
+    out[4] = st[L.RESERVE_N]
+    out[5] = st[L.TALON_N]
+
+
+@allocating
+def _reaches(counts, spent, i, here, moves, least):
+    """Whether a state of the path after its state ``i`` lies more than ``least`` printed moves
+    further on and within ``moves`` moves of a state with counts ``here`` (``_counts``; ``counts``:
+    those of the path's states). The reserve and the talon only shrink along the path, so the scan
+    stops where either has fewer than ``moves`` cards less."""
+    for j in range(i + 1, counts.shape[0]):
+        if here[4] - counts[j, 4] > moves or here[5] - counts[j, 5] > moves:
+            return False
+        if spent[j] - spent[i] > least and counts[j, 4] <= here[4] and counts[j, 5] <= here[5]:
+            up = 0
+            for c in range(4):
+                up += abs(counts[j, c] - here[c])
+            if up <= moves:
+                return True
+    return False
+
+
+@allocating
 def shortcut(st, hashes, z, path, out):
     """Write a path from ``st`` to the end state of ``path`` into ``out``; return its length and the
     printed moves it saves against ``path``.
@@ -51,16 +84,19 @@ def shortcut(st, hashes, z, path, out):
         size *= 2
     slots = np.zeros(size, np.uint64)
     index = np.zeros(size, np.int64)  # the last index of each state on the path
+    counts = np.empty((n + 1, 6), np.int64)  # each state's ``_counts``
     for i in range(n + 1):
         key = placed_key(st, z, hashes) | np.uint64(1)
         j = find_slot(slots, key)
         slots[j] = key
         index[j] = i
+        _counts(st, counts[i])
         if i < n:
             spent[i + 1] = spent[i] + move_cost(st, path[i])
             undo[i] = make(st, hashes, z, path[i])
     for i in range(n - 1, -1, -1):
         unmake(st, hashes, z, path[i], undo[i])
+    here = np.empty(6, np.int64)
     first = np.empty(MAX_MOVES, np.int32)
     second = np.empty(MAX_MOVES, np.int32)
     out_undo = np.empty(out.shape[0], np.int32)
@@ -70,13 +106,18 @@ def shortcut(st, hashes, z, path, out):
     while i < n:
         # The best jump of one or two moves; path[i] itself (saving 0) when none saves anything.
         best1, best2, best_to, best_saving = path[i], np.int32(-1), i + 1, np.int64(0)
-        for m1 in first[: generate(st, first)]:
+        _counts(st, here)
+        near = _reaches(counts, spent, i, here, 1, 1) or _reaches(counts, spent, i, here, 2, 2)
+        count = generate(st, first) if near else 0
+        for m1 in first[:count]:
             cost1 = move_cost(st, m1)
             u1 = make(st, hashes, z, m1)
             j = find_slot(slots, placed_key(st, z, hashes) | np.uint64(1))
             if slots[j] != np.uint64(0) and index[j] > i and spent[index[j]] - spent[i] - cost1 > best_saving:
                 best1, best2, best_to, best_saving = m1, np.int32(-1), index[j], spent[index[j]] - spent[i] - cost1
-            for m2 in second[: generate(st, second)]:
+            _counts(st, here)
+            count2 = generate(st, second) if _reaches(counts, spent, i, here, 1, best_saving + cost1 + 1) else 0
+            for m2 in second[:count2]:
                 cost2 = cost1 + move_cost(st, m2)
                 u2 = make(st, hashes, z, m2)
                 j = find_slot(slots, placed_key(st, z, hashes) | np.uint64(1))
