@@ -14,7 +14,8 @@ samples in which the position after the whole line is winnable, all samples foll
 line: the first level of α-μ search (Cazenave & Ventos, 2019), with hindsight below the reveal.
 The candidate lines are the solver's wins of the samples themselves, each cut after its first
 reveal: ``samples`` solves with move lists, then each sample solved again after each candidate
-(at most ``MAX_PLANS`` of them, those most samples' wins begin with). A move that shows a card
+(at most ``MAX_PLANS`` of them, those most samples' wins begin with) but its own: its win goes on
+from there. A move that shows a card
 itself is a whole line, valued by its hindsight tally at no cost (``shown_at_once``): the
 solver's wins need not begin with it even when it keeps the win in more samples than any line
 they give. See docs/hint.md.
@@ -81,14 +82,16 @@ def plans(view: Position, samples: list[Position], rules: Rules, limits: Limits,
     first: most wins, then fewer undecided, then fewer moves (the sooner the next card is seen,
     the sooner the player chooses again), then more samples' wins beginning with them.
     ``progress()`` is called once per sample solved (twice in all for each)."""
-    lines = candidates(list(solve_samples(samples, functools.partial(_winning_line, view=view), rules, limits, jobs,
-                                          progress)))
+    own = list(solve_samples(samples, functools.partial(_winning_line, view=view), rules, limits, jobs, progress))
+    lines = candidates(own)
     if not lines:
         for _ in samples:
             if progress:
                 progress()
         return []
-    verdicts = solve_samples(samples, verdicts_task(lines), rules, limits, jobs, progress)
+    # A sample's own line keeps its win, which goes on from there: no search needed.
+    won = {sample: lines.index(line) for sample, line in zip(samples, own, strict=True) if line in lines}
+    verdicts = solve_samples(samples, verdicts_task(lines, won), rules, limits, jobs, progress)
     tallies = tally_lines(verdicts, len(lines), len(samples))
     order = sorted(range(len(lines)), key=lambda i: (-tallies[i].wins, tallies[i].unknown, len(lines[i]), i))
     return [Plan(lines[i], tallies[i]) for i in order]

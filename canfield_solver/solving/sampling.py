@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -65,10 +65,18 @@ def sample_all(position: Position, count: int, seed: int) -> list[Position]:
     return [complete(position, rng) for _ in range(count)]
 
 
-def line_verdicts(sample: Position, solver: VerdictSolver, lines: Sequence[Line]) -> list[Verdict]:
-    """The verdict after each of ``lines`` in the full position ``sample``."""
-    ends = [positions_after(sample, list(line), solver.rules)[-1] for line in lines]
-    return [result.verdict for result in solver.verdicts(ends)]
+def line_verdicts(sample: Position, solver: VerdictSolver, lines: Sequence[Line],
+                  won: Mapping[Position, int] | None = None) -> list[Verdict]:
+    """The verdict after each of ``lines`` in the full position ``sample``. ``won`` maps samples to
+    the index of a line that keeps their win (a win of theirs begins with it): that one is not
+    searched."""
+    known = won.get(sample) if won else None
+    searched = [i for i in range(len(lines)) if i != known]
+    ends = [positions_after(sample, list(lines[i]), solver.rules)[-1] for i in searched]
+    verdicts = [Verdict.WINNABLE] * len(lines)
+    for i, result in zip(searched, solver.verdicts(ends), strict=True):
+        verdicts[i] = result.verdict
+    return verdicts
 
 
 def tally_lines(verdicts: Iterator[list[Verdict]], count: int, samples: int, exact: bool = False) -> list[Tally]:
@@ -131,6 +139,6 @@ def _results(samples: list[Position], task: SampleTask[T], rules: Rules, limits:
     pool.shutdown()
 
 
-def verdicts_task(lines: Sequence[Line]) -> SampleTask[list[Verdict]]:
-    """The task giving a sample's verdict after each of ``lines``."""
-    return functools.partial(line_verdicts, lines=list(lines))
+def verdicts_task(lines: Sequence[Line], won: Mapping[Position, int] | None = None) -> SampleTask[list[Verdict]]:
+    """The task giving a sample's verdict after each of ``lines`` (``won``: as ``line_verdicts``)."""
+    return functools.partial(line_verdicts, lines=list(lines), won=won)

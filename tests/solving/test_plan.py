@@ -12,9 +12,10 @@ from canfield_solver.core.verdict import Verdict
 from canfield_solver.formats.codes import position_from_number
 from canfield_solver.formats.position_text import parse_position_text
 from canfield_solver.solving.hint import DEFAULT_MAX_NODES, hint
-from canfield_solver.solving.plan import plans, to_reveal
+from canfield_solver.solving.plan import _winning_line, plans, to_reveal
 from canfield_solver.solving.sampling import sample_all
 from canfield_solver.solving.solver import solve
+from canfield_solver.solving.verdict_only import VerdictSolver
 
 APP = Rules(draw=3)
 NO_RETURN = Rules(draw=1, worry_back=False)
@@ -42,6 +43,21 @@ def test_a_plan_ends_at_the_first_card_shown_and_its_figure_is_recounted(rules, 
         assert (plan.tally.wins, plan.tally.samples) == (wins, 6)
     keys = [(-plan.tally.wins, plan.tally.unknown, len(plan.moves)) for plan in found]
     assert keys == sorted(keys) and len({plan.moves for plan in found}) == len(found)
+
+
+def test_a_samples_own_line_counts_as_won_without_a_search(monkeypatch):
+    # Its win goes on from the line's end; the figures are recounted in the test above.
+    view = hide(position_from_number(5), APP.draw)
+    samples = sample_all(view, 6, seed=5)
+    own = [_winning_line(sample, VerdictSolver(APP, LIMITS), view) for sample in samples]
+    searched = []
+    counted = VerdictSolver.verdicts
+    monkeypatch.setattr(VerdictSolver, "verdicts", lambda solver, positions: searched.append(len(positions))
+                        or counted(solver, positions))
+    found = plans(view, samples, APP, LIMITS)
+    lines = {plan.moves for plan in found}
+    skipped = sum(line in lines for line in own)
+    assert skipped >= 3 and sum(searched) == len(samples) * len(found) - skipped
 
 
 def test_to_reveal_cuts_a_win_after_its_first_card_shown():
