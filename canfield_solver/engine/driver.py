@@ -52,7 +52,7 @@ from .paths.bounded import COST, BoundedSearch, BudgetTable
 from .paths.shortcut import shortcut
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .side_searches import BURIED_EASIER_MOST, BURIED_EASIER_SHARE, EASIER_MOST, OTHER_ORDER_MOST, Stepped, WithSideSearch
-from .table import MIN_TABLE_BYTES, give_back, load_rehash, new_table
+from .table import MAX_LOAD, MIN_TABLE_BYTES, give_back, load_rehash, mapping_of, new_table
 from .zobrist import full_hash, make_table
 
 __all__ = [
@@ -100,16 +100,19 @@ class Table:
     ``memory``, if less), doubled as it fills up to ``memory`` bytes. A caller may keep one from
     search to search (``verdict_only.VerdictSolver``); ``InputError`` when ``memory`` is too small."""
 
-    def __init__(self, memory: int) -> None:
+    def __init__(self, memory: int, first: int = FIRST_TABLE) -> None:
         if memory < MIN_TABLE_BYTES:
             raise InputError(f"memory {memory} bytes is too small: give at least {MIN_TABLE_BYTES} bytes (e.g. 64M)")
         self.memory = memory
-        self.slots, self.meta = new_table(memory, FIRST_TABLE)
+        self.slots, self.meta = new_table(memory, first)
+        self.first = self.slots.shape[0]
 
     def clear(self) -> None:
-        """Forget every state (the memory stays allocated)."""
+        """Forget every state and go back to the first size (the memory stays allocated)."""
         self.slots.fill(0)
+        self.slots = mapping_of(self.slots)[: self.first]
         self.meta[0] = 0
+        self.meta[1] = int(self.first * MAX_LOAD)
 
 
 class RoundsTable:

@@ -1,7 +1,9 @@
 """Verdicts only, many in a row: the solver without a move list or a replay, on one table kept
 from solve to solve (a hint solves hundreds of positions).
 
-The table is allocated once and cleared, not allocated again, between searches. Its contents
+The table is allocated once and cleared, not allocated again, between searches; it starts small
+(``FIRST_TABLE``: most of a hint's searches enter a few hundred states) and a clear, which empties
+every slot, takes it back to that size. Its contents
 are kept only where they are proven: a search that ends without a win (no limit hit) has shown
 that every state it entered is lost, and so is every state it stored as dominated by one
 (docs/dominances.md, section 8); ``engine.search``'s completeness argument also holds when the
@@ -31,6 +33,8 @@ from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.driver import Table, search_win
 
+FIRST_TABLE = 1 << 15  # bytes
+
 
 class VerdictOutcome(NamedTuple):
     """One search's verdict, the limit it hit (None: none) and its states."""
@@ -48,7 +52,7 @@ class VerdictSolver:
     def __init__(self, rules: Rules, limits: Limits = Limits()) -> None:
         self.rules = rules
         self.limits = limits
-        self.table = Table(limits.table_bytes)
+        self.table = Table(limits.table_bytes, FIRST_TABLE)
 
     def clear(self) -> None:
         """Forget every state (the memory stays allocated)."""

@@ -137,6 +137,22 @@ def test_verdict_solver_keeps_only_proven_losses_and_agrees_with_solve():
             assert sum(r.nodes for r in results) < sum(r.nodes for r in fresh)
 
 
+def test_verdict_solver_table_grows_for_a_long_search_and_a_clear_takes_it_back_to_its_first_size():
+    # Its table starts small (a hint's searches are mostly short, and each clear empties it all).
+    rules = Rules(draw=3)
+    solver = VerdictSolver(rules)
+    first = solver.table.slots.shape[0]
+    lost, won = position_from_number(170), position_from_number(9)  # 66,014 and 40,184 states
+    (lost_result,) = solver.verdicts([lost])
+    assert lost_result.verdict == "unwinnable" and solver.table.slots.shape[0] > first  # grown, and kept
+    solver.clear()
+    assert solver.table.slots.shape[0] == first and not solver.table.slots.any() and solver.table.meta[0] == 0
+    assert solver.verdicts([lost]) == [lost_result]
+    (won_result,) = solver.verdicts([won])  # a win clears the table: back to its first size
+    assert won_result.verdict == "winnable" and solver.table.slots.shape[0] == first
+    assert (won_result.verdict, won_result.nodes) == (solve(won, rules).verdict, solve(won, rules).nodes)
+
+
 def test_cli_json_is_best_first_with_rates_and_intervals(run_cli, tmp_path):
     path = tmp_path / "seen.txt"
     path.write_text(SURE_WIN_SURE_LOSS)
