@@ -9,8 +9,8 @@ split), so the rest of the path stays valid from there. The result ends in the p
 and costs no more; it is not claimed shortest (``shortest.tighten`` is for that). It also says how
 many printed moves it saved, so that passes can go on while they gain.
 
-Most of the path's states have no later state within two moves that would save a move, and
-most first moves leave none within one more: ``_reaches`` tells so from the cards on the
+Many of the path's states have no later state within two moves that would save a move, and
+many first moves leave none within one more: ``_reaches`` tells so from the cards on the
 foundations, in the reserve and in the talon alone (a move changes each by at most one, the last
 two only downward: ``tests/engine/test_movegen.py`` checks every move), and then those moves are
 not tried. The path cut is the same.
