@@ -110,11 +110,19 @@ def solve_samples(samples: list[Position], task: SampleTask[T], rules: Rules, li
                   progress: Callable[[], None] | None = None) -> Iterator[T]:
     """``task`` of each sample, in the order of ``samples``, on ``jobs`` processes; ``task`` must
     pickle (a module's function, or a ``functools.partial`` of one). ``progress()`` is called as
-    each sample's result comes."""
-    for result in _results(samples, task, rules, limits, jobs):
+    each sample's result comes.
+
+    Samples that are the same position are solved once: with few cards hidden, late in a game,
+    completions repeat (a sixth of a game's samples, measured on ``play``), and a task's result
+    depends on its sample alone (``VerdictSolver.verdicts`` clears its table first)."""
+    distinct = _results(list(dict.fromkeys(samples)), task, rules, limits, jobs)
+    done: dict[Position, T] = {}
+    for sample in samples:
+        if sample not in done:
+            done[sample] = next(distinct)
         if progress:
             progress()
-        yield result
+        yield done[sample]
 
 
 def _results(samples: list[Position], task: SampleTask[T], rules: Rules, limits: Limits, jobs: int) -> Iterator[T]:

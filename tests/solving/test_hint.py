@@ -14,6 +14,7 @@ from canfield_solver.formats.codes import position_from_number
 from canfield_solver.formats.move_text import format_move
 from canfield_solver.formats.position_text import parse_position_text
 from canfield_solver.solving.hint import Tally, hint, rank
+from canfield_solver.solving.sampling import solve_samples
 from canfield_solver.solving.solver import solve
 from canfield_solver.solving.verdict_only import VerdictSolver
 from tests.support.positions import random_play
@@ -135,6 +136,27 @@ def test_verdict_solver_keeps_only_proven_losses_and_agrees_with_solve():
         assert {"winnable", "unwinnable"} <= {r.verdict for r in results}
         if line is game:  # states proven lost by earlier searches were skipped
             assert sum(r.nodes for r in results) < sum(r.nodes for r in fresh)
+
+
+def _verdict_and_states(sample, solver) -> tuple:
+    (result,) = solver.verdicts([sample])
+    return result.verdict, result.nodes
+
+
+def test_samples_that_are_the_same_position_are_solved_once_and_each_gets_its_result(monkeypatch):
+    rules = Rules(draw=3)
+    a, b = position_from_number(170), position_from_number(9)  # lost and won
+    samples = [a, b, a, a, b]
+    searched = []
+    counted = VerdictSolver.verdicts
+    monkeypatch.setattr(VerdictSolver, "verdicts", lambda solver, positions: searched.extend(positions)
+                        or counted(solver, positions))
+    ticks = []
+    results = list(solve_samples(samples, _verdict_and_states, rules, Limits(), 1, lambda: ticks.append(1)))
+    assert searched == [a, b] and len(ticks) == len(samples)
+    alone = {position: _verdict_and_states(position, VerdictSolver(rules)) for position in (a, b)}
+    assert results == [alone[sample] for sample in samples]
+    assert {verdict for verdict, _ in results} == {"winnable", "unwinnable"}
 
 
 def test_verdict_solver_table_grows_for_a_long_search_and_a_clear_takes_it_back_to_its_first_size():
