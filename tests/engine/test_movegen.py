@@ -36,7 +36,7 @@ from canfield_solver.engine.movegen import (
     reachable_splits,
     unmake,
 )
-from canfield_solver.engine.search import foundation_cards, move_score, with_score
+from canfield_solver.engine.search import move_score, with_score
 from canfield_solver.engine.zobrist import full_hash, make_table, state_key
 from canfield_solver.formats.codes import position_from_number
 from tests.support.positions import has_a_build_across_the_base
@@ -122,16 +122,17 @@ def check_position(position: Position, rules: Rules) -> int:
     return count
 
 
-def card_counts(st: np.ndarray) -> tuple[int, int, int]:
-    """The cards on the foundations, in the reserve and in the talon."""
-    return int(foundation_cards(st)), int(st[L.RESERVE_N]), int(st[L.TALON_N])
+def card_counts(st: np.ndarray) -> tuple[int, ...]:
+    """The cards up in each suit, then the cards in the reserve and in the talon."""
+    return tuple(int(st[L.FOUNDATION_HEIGHTS + suit]) for suit in range(4)) + (int(st[L.RESERVE_N]), int(st[L.TALON_N]))
 
 
-def check_card_counts(before: tuple[int, int, int], after: tuple[int, int, int]) -> None:
-    """One move changes each count by at most one, the reserve's and the talon's only downward
-    (``paths/shortcut.py`` skips the jumps these bounds rule out)."""
-    up, reserve, talon = (a - b for a, b in zip(after, before, strict=True))
-    assert abs(up) <= 1 and reserve in (-1, 0) and talon in (-1, 0), (before, after)
+def check_card_counts(before: tuple[int, ...], after: tuple[int, ...]) -> None:
+    """One move puts up or takes down one card at most, and takes at most one card from the
+    reserve and one from the talon, never one back (``paths/shortcut.py`` skips the jumps these
+    bounds rule out)."""
+    *up, reserve, talon = (a - b for a, b in zip(after, before, strict=True))
+    assert sum(abs(change) for change in up) <= 1 and reserve in (-1, 0) and talon in (-1, 0), (before, after)
 
 
 def check_moves_onto(st: np.ndarray, every: np.ndarray) -> None:

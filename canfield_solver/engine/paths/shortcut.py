@@ -10,10 +10,11 @@ and costs no more; it is not claimed shortest (``shortest.tighten`` is for that)
 many printed moves it saved, so that passes can go on while they gain.
 
 Many of the path's states have no later state within two moves that would save a move, and
-many first moves leave none within one more: ``_reaches`` tells so from the cards on the
-foundations, in the reserve and in the talon alone (a move changes each by at most one, the last
-two only downward: ``tests/engine/test_movegen.py`` checks every move), and then those moves are
-not tried. The path cut is the same.
+many first moves leave none within one more: ``_reaches`` tells so from the cards up in each
+suit, in the reserve and in the talon alone (a move puts up or takes down one card at most and
+takes at most one from the reserve and one from the talon, never one back:
+``tests/engine/test_movegen.py`` checks every move), and then those moves are not tried. The
+path cut is the same.
 """
 
 from __future__ import annotations
