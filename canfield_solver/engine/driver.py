@@ -52,7 +52,7 @@ from .paths.bounded import COST, BoundedSearch, BudgetTable
 from .paths.shortcut import shortcut
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
 from .side_searches import BURIED_EASIER_MOST, BURIED_EASIER_SHARE, EASIER_MOST, OTHER_ORDER_MOST, Stepped, WithSideSearch
-from .table import MAX_LOAD, MIN_TABLE_BYTES, give_back, load_rehash, mapping_of, new_table
+from .table import MIN_TABLE_BYTES, emptied, give_back, load_rehash, new_table
 from .zobrist import full_hash, make_table
 
 __all__ = [
@@ -109,10 +109,7 @@ class Table:
 
     def clear(self) -> None:
         """Forget every state and go back to the first size (the memory stays allocated)."""
-        self.slots.fill(0)
-        self.slots = mapping_of(self.slots)[: self.first]
-        self.meta[0] = 0
-        self.meta[1] = int(self.first * MAX_LOAD)
+        self.slots = emptied(self.slots, self.meta, self.first)
 
 
 class RoundsTable:

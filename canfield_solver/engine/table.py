@@ -61,6 +61,16 @@ def new_table(memory: int, first: int | None = None) -> tuple[np.ndarray, np.nda
     return slots, np.array([0, int(count * MAX_LOAD)], dtype=np.int64)
 
 
+def emptied(slots: np.ndarray, meta: np.ndarray, count: int) -> np.ndarray:
+    """The table ``slots`` (made by ``new_table``, maybe grown) with every slot emptied, back to
+    the first ``count`` slots of its mapping; ``meta`` is set to match. Emptying only the slots in
+    use leaves every later slot 0, as ``grown`` expects of the part it doubles into."""
+    slots.fill(0)
+    meta[0] = 0
+    meta[1] = int(count * MAX_LOAD)
+    return mapping_of(slots)[:count]
+
+
 _given_back: list[np.ndarray] = []  # at most one mapping, every slot 0, that a finished search gave back
 _given_back_lock = threading.Lock()
 RELEASED = 1 << 21  # bytes at the start of a mapping given back that ``give_back`` releases ...

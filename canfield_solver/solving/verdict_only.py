@@ -2,7 +2,7 @@
 from solve to solve (a hint solves hundreds of positions).
 
 The table is allocated once and cleared, not allocated again, between searches; it starts small
-(``FIRST_TABLE``: most of a hint's searches enter a few hundred states) and a clear, which empties
+(``FIRST_VERDICT_TABLE``: most of a hint's searches enter a few hundred states) and a clear, which empties
 every slot, takes it back to that size. Its contents
 are kept only where they are proven: a search that ends without a win (no limit hit) has shown
 that every state it entered is lost, and so is every state it stored as dominated by one
@@ -33,7 +33,7 @@ from canfield_solver.core.rules import Rules
 from canfield_solver.core.verdict import LimitHit, Verdict
 from canfield_solver.engine.driver import Table, search_win
 
-FIRST_TABLE = 1 << 15  # bytes
+FIRST_VERDICT_TABLE = 1 << 15  # bytes; ``driver.FIRST_TABLE`` (2 MiB) is a whole solve's
 
 
 class VerdictOutcome(NamedTuple):
@@ -52,7 +52,7 @@ class VerdictSolver:
     def __init__(self, rules: Rules, limits: Limits = Limits()) -> None:
         self.rules = rules
         self.limits = limits
-        self.table = Table(limits.table_bytes, FIRST_TABLE)
+        self.table = Table(limits.table_bytes, FIRST_VERDICT_TABLE)
 
     def clear(self) -> None:
         """Forget every state (the memory stays allocated)."""
