@@ -24,6 +24,7 @@ from canfield_solver.engine.movegen import (
     TALON_T,
     generate,
     make,
+    move_count,
     move_kind,
 )
 from canfield_solver.engine.zobrist import full_hash, make_table
@@ -51,6 +52,12 @@ RUN_AWAY = {"base": "4C", "reserve": [], "tableau": [["4S", "3D", "2C", "AH", "K
             "waste": ["3S", "2S", "AS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "3C", "AC", "KC", "QC",
                       "JC", "10C", "9C", "8C", "7C", "6C", "5C", "3H", "2H", "2D"], "foundations": ["AD", "KH"]}
 
+# Base 4, the diamonds up: the pile 4C-3H-2S goes onto 5H (over 6S). Not buried before; after it
+# 3H waits for 5H and 2S for 6S, both now under them, though 4C (the base rank) waits for no card.
+PILE_BURIES = {"base": "4C", "reserve": [], "tableau": [["4C", "3H", "2S"], ["6S", "5H"], [], []], "stock": [],
+               "waste": ["5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC", "2C", "3C",
+                         "4H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "2H",
+                         "4S", "5S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "3S"], "foundations": ["3D"]}
 
 def random_runs(rng: random.Random, small: bool = False) -> Position:
     """A random position whose columns are long runs (up to 10 cards, often across the base rank),
@@ -208,3 +215,18 @@ def test_buried_after_a_move_is_the_whole_test_of_the_state_it_enters():
     assert counts[RESERVE_T, "pile", True] + counts[RESERVE_T, "whole", True] >= 5, counts  # and a reserve card
     assert sum(counts[kind, "whole", True] for kind in (RESERVE_F, TALON_F, COLUMN_F)) >= 1, counts  # a twin gone up
     assert sum(count for (_, _, buried), count in counts.items() if not buried) >= 10_000, counts
+
+
+def test_buried_after_a_pile_move_checks_every_card_moved():
+    # Every stuck set after a pile is put on a column holds one of its cards, not always its
+    # bottom one (docs/dominances.md, section 6): here 4C, at the bottom, waits for no card.
+    position = position_from_dict(PILE_BURIES)[0]
+    z, hashes, out = make_table(), np.zeros(5, dtype=np.uint64), np.zeros(MAX_MOVES, dtype=np.int32)
+    for rules in (HOYLE, replace(HOYLE, moves="whole")):
+        st = encode(position, rules)
+        assert not buried_for_good(st)
+        full_hash(st, z, hashes)
+        piles = [move for move in out[: generate(st, out)] if move_kind(move) == COLUMN_T and move_count(move) == 3]
+        assert len(piles) == 1, rules
+        make(st, hashes, z, piles[0])
+        assert buried_for_good(st) and buried_after(st, piles[0]), rules

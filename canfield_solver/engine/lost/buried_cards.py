@@ -17,7 +17,7 @@ import numpy as np
 from canfield_solver.core.cards import RANKS_PER_SUIT, SPADES
 from canfield_solver.engine import layout as L
 from canfield_solver.engine.kernel import in_search_loop, kernel
-from canfield_solver.engine.movegen import COLUMN_T, RESERVE_T, TALON_T, move_kind, move_target, relative_rank
+from canfield_solver.engine.movegen import COLUMN_T, RESERVE_T, TALON_T, move_count, move_kind, move_target, relative_rank
 
 SUIT_RANKS = (1 << RANKS_PER_SUIT) - 1  # the 13 rank bits of one suit
 
@@ -107,13 +107,28 @@ def buried_for_good(st):
     return highest != 0
 
 
+@kernel
+def _moved_card_waits(st, column, count):
+    """Some card of the ``count`` put on ``column`` has a card of its suit that goes up before it
+    lying under a column's top: a stuck set of the state entered holds one of them, so none waiting
+    leaves the state as it was, not buried."""
+    n = st[L.COLUMN_N + column]
+    base = L.COLUMN_CARDS + column * L.PILE
+    under = _under_tops(st)
+    for i in range(n - count, n):
+        if lower_cards(st, st[base + i]) & under != 0:
+            return True
+    return False
+
+
 @in_search_loop
 def buried_after(st, move):
     """``buried_for_good`` of the state ``move`` entered, from a state that was not: only a move
     that puts a card on a column's card gives a card something to lie on or covers one, and under
     moves "whole" a card going up may make a twin up; a card put alone on a column is in every
     stuck set there is, so its own condition, with every card below a column's top as covered,
-    is checked first (docs/dominances.md, section 6)."""
+    is checked first; a run or pile put on a column has a card in every stuck set there is, so
+    one of them must wait for a card below a column's top (docs/dominances.md, section 6)."""
     if not _rule_applies(st):
         return False
     kind = move_kind(move)
@@ -125,6 +140,9 @@ def buried_after(st, move):
         base = L.COLUMN_CARDS + column * L.PILE
         if not _blocked(st, st[base + n - 1], st[base + n - 2], _under_tops(st)):
             return False
-    elif kind != COLUMN_T and st[L.COLUMN_MOVES] == L.MOVES_PILE:
+    elif kind == COLUMN_T:
+        if not _moved_card_waits(st, move_target(move), move_count(move)):
+            return False
+    elif st[L.COLUMN_MOVES] == L.MOVES_PILE:
         return False
     return buried_for_good(st)
