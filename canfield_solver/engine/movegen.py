@@ -175,15 +175,6 @@ def talon_play_waits(st, target):
 
 
 @kernel
-def may_lift(column_moves, moved, n):
-    """A column of ``n`` cards may move its top ``moved`` cards onto another column under the
-    ``layout.COLUMN_MOVES`` value ``column_moves`` (the referee's rule for ``--moves``)."""
-    if column_moves == L.MOVES_ANY:
-        return True
-    return moved == n or (moved == 1 and column_moves == L.MOVES_WHOLE)
-
-
-@kernel
 def takers(st, column, from_talon):
     """Bit mask (bit = card) of the cards column ``column`` accepts, as a single card or the
     bottom of a run.
@@ -317,14 +308,27 @@ def moves_onto(st, out, column):
             accepts = onto[target]
             if target == source or accepts == 0:
                 continue
-            moved, step = 1, 1  # an empty target takes any tail
+            if column_moves == L.MOVES_PILE:  # the whole column only
+                if (accepts >> st[base]) & 1 == 1:
+                    out[count] = encode_move(COLUMN_T, source, target, n, 0, 0)
+                    count += 1
+                continue
+            if column_moves == L.MOVES_WHOLE:  # the top card alone, or the whole column
+                if n > 1 and (accepts >> top) & 1 == 1:
+                    out[count] = encode_move(COLUMN_T, source, target, 1, 0, 0)
+                    count += 1
+                if (accepts >> st[base]) & 1 == 1:
+                    out[count] = encode_move(COLUMN_T, source, target, n, 0, 0)
+                    count += 1
+                continue
+            moved, step = 1, 1  # any tail; an empty target takes any
             if st[L.COLUMN_N + target] > 0:
                 # The column is one run, so the card ``moved`` deep has rank top + moved - 1 (mod 13):
                 # only every 13th depth has the rank that builds on the target's top.
                 moved = wrap_rank(rank_of(column_top(st, target)) + (RANKS_PER_SUIT - 1) - top_rank) + 1
                 step = RANKS_PER_SUIT
             while moved <= n:  # not a stepped range: its trip count costs a division
-                if may_lift(column_moves, moved, n) and (accepts >> st[base + n - moved]) & 1 == 1:
+                if (accepts >> st[base + n - moved]) & 1 == 1:
                     out[count] = encode_move(COLUMN_T, source, target, moved, 0, 0)
                     count += 1
                 moved += step
