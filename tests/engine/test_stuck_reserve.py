@@ -29,6 +29,9 @@ from tests.support.positions import has_a_build_across_the_base
 # The game reads only foundation returns and the tableau order of the rule options.
 GAME_RULES = [Rules(draw=3, worry_back=back, tableau_order=order)
               for back, order in itertools.product((False, True), ("cyclic", "base"))]
+# Where cards can be buried for good (docs/dominances.md, section 6).
+CASINO_LIKE = [Rules(draw=3, worry_back=False, moves=moves, spaces=spaces)
+               for moves, spaces in itertools.product(("whole", "pile"), ("waste", "waste-first"))]
 # The rest of the options, each of which a stuck layout must be lost under.
 OTHER_OPTIONS = [dict(draw=1), dict(draw=3), dict(draw=3, moves="whole"), dict(draw=1, passes=1),
                  dict(draw=3, spaces="waste"), dict(draw=3, spaces="waste-first")]
@@ -167,14 +170,16 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
     # foundation returns and talon or reserve cards that can go up never make the game stuck
     # (docs/dominances.md, section 5); foundation moves from a column or the talon, and the other
     # talon cards that cannot go up put onto a column, can, but seldom (asking after them cost
-    # more time than it pruned).
+    # more time than it pruned). Where cards can be buried for good (the casino's rules) it asks
+    # after a reserve card played up alone: refills and reserve cards put on a column are skipped
+    # there, though they can make the game stuck.
     rng = random.Random(7)
     z = make_table()
     hashes = np.zeros(5, dtype=np.uint64)
     out = np.zeros(MAX_MOVES, dtype=np.int32)
     counts: Counter = Counter()
-    rule_sets = GAME_RULES + [replace(rules, draw=1) for rules in GAME_RULES]
-    for number in range(5000):
+    rule_sets = GAME_RULES + [replace(rules, draw=1) for rules in GAME_RULES] + CASINO_LIKE
+    for number in range(7500):
         rules = rule_sets[number % len(rule_sets)]
         if number % 10 == 0:
             position = random_play(position_from_number(rng.randrange(26**7)), rules, rng, rng.randrange(40))
@@ -186,20 +191,24 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
             continue
         full_hash(st, z, hashes)
         talon_asked = rules.draw == 1 and rules.tableau_order == "cyclic"  # where talon plays wait
+        buried = rules in CASINO_LIKE
         for move in out[: generate(st, out)].copy():
             undo = make(st, hashes, z, move)
             kind = move_kind(move)
             now_stuck = bool(reserve_stuck(st))
             after = decode(st, position.base_rank)
             placed = after.tableau[move_target(move)][-1] if kind == RESERVE_T or (kind == TALON_T and talon_asked) else None
-            asked = (kind == RESERVE_F or (undo >> 8) & 1 == 1
-                     or (placed is not None and not may_go_up(placed, after, after.reserve)))
+            asked = kind == RESERVE_F or (not buried and ((undo >> 8) & 1 == 1
+                                                          or (placed is not None and not may_go_up(placed, after, after.reserve))))
             assert lost_after(st, move, undo) == (asked and now_stuck)
-            if not asked and kind not in (COLUMN_F, TALON_F, TALON_T):
+            if not asked and kind not in (COLUMN_F, TALON_F, TALON_T) and not buried:
                 assert not now_stuck
             label = "refill" if (undo >> 8) & 1 == 1 else kind if asked else "skipped"
+            if buried and not asked:
+                label = "skipped where cards can be buried"
             counts[label, now_stuck] += 1
             unmake(st, hashes, z, move, undo)
     assert counts["skipped", False] >= 1000, counts
     assert min(counts[label, True] for label in ASKED) >= 1, counts  # each move asked after makes some stuck
     assert sum(counts[label, True] for label in ASKED) >= 50, counts
+    assert counts["skipped where cards can be buried", True] >= 1, counts  # a stuck game there goes unasked

@@ -60,9 +60,9 @@ def _blocked(st, card, under, covered):
 
 
 @kernel
-def _rule_applies(st):
+def cards_can_be_buried(st):
     """The rule options under which cards can be buried for good: moves "whole" or "pile",
-    spaces "waste" or "waste-first", without foundation returns."""
+    spaces "waste" or "waste-first", without foundation returns (the casino's rules)."""
     return not (st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.COLUMN_MOVES] == L.MOVES_ANY)
 
 
@@ -87,7 +87,7 @@ def buried_for_good(st):
     top, each card that is not ``_blocked``; under moves "whole" only a column's top card leaves
     the card under it, so a column's stuck cards are those up to its highest one, and ``covered``
     (the cards under a stuck card) is every card below that one."""
-    if not _rule_applies(st):
+    if not cards_can_be_buried(st):
         return False
     covered = _under_tops(st)
     highest = np.int64(0)  # each column's highest stuck card (0: none), a byte per column
@@ -129,7 +129,7 @@ def buried_after(st, move):
     stuck set there is, so its own condition, with every card below a column's top as covered,
     is checked first; a run or pile put on a column has a card in every stuck set there is, so
     one of them must wait for a card below a column's top (docs/dominances.md, section 6)."""
-    if not _rule_applies(st):
+    if not cards_can_be_buried(st):
         return False
     kind = move_kind(move)
     if kind == TALON_T or kind == RESERVE_T:

@@ -15,6 +15,7 @@ import numpy as np
 from canfield_solver.core.cards import DECK_SIZE, RANKS_PER_SUIT
 from canfield_solver.engine import layout as L
 from canfield_solver.engine.kernel import in_search_loop, kernel
+from canfield_solver.engine.lost.buried_cards import cards_can_be_buried
 from canfield_solver.engine.movegen import RESERVE_F, RESERVE_T, TALON_T, move_kind, move_target
 
 SUIT = np.int64((1 << RANKS_PER_SUIT) - 1)  # the bits of one suit's cards
@@ -199,10 +200,15 @@ def lost_after(st, move, undo):
     a reserve card played up, a refill (``undo`` is what ``movegen.make`` returned), and a
     reserve card put onto a column top when that card cannot go up (the card it covers may then
     never be a top again); a talon card too where talon plays wait for a card to go on them
-    (draw 1), under the cyclic order. The other moves never make it stuck, or too seldom to pay
-    for asking (docs/dominances.md, section 5)."""
+    (draw 1), under the cyclic order. Where cards can be buried for good (the casino's rules), only
+    a reserve card played up. The other moves never make it stuck, or too seldom to pay for
+    asking (docs/dominances.md, section 5)."""
     kind = move_kind(move)
-    if kind == RESERVE_F or (undo >> 8) & 1 == 1:
+    if kind == RESERVE_F:
+        return reserve_stuck(st)
+    if cards_can_be_buried(st):
+        return False
+    if (undo >> 8) & 1 == 1:
         return reserve_stuck(st)
     if kind == RESERVE_T or (kind == TALON_T and st[L.TALON_WAITS] == 1 and st[L.TABLEAU_BASE] == 0):
         column = move_target(move)
