@@ -170,16 +170,17 @@ def test_the_moves_lost_after_skips_never_make_the_game_stuck():
     # foundation returns and talon or reserve cards that can go up never make the game stuck
     # (docs/dominances.md, section 5); foundation moves from a column or the talon, and the other
     # talon cards that cannot go up put onto a column, can, but seldom (asking after them cost
-    # more time than it pruned). Where cards can be buried for good (the casino's rules) it asks
-    # after a reserve card played up alone: refills and reserve cards put on a column are skipped
-    # there, though they can make the game stuck.
+    # more time than it pruned). Where cards can be buried for good (the casino's rules) and talon
+    # plays do not wait (draw 3), it asks after a reserve card played up alone: refills and reserve
+    # cards put on a column are skipped there, though they can make the game stuck.
     rng = random.Random(7)
     z = make_table()
     hashes = np.zeros(5, dtype=np.uint64)
     out = np.zeros(MAX_MOVES, dtype=np.int32)
     counts: Counter = Counter()
     rule_sets = GAME_RULES + [replace(rules, draw=1) for rules in GAME_RULES] + CASINO_LIKE
-    for number in range(7500):
+    rule_sets += [replace(rules, draw=1) for rules in CASINO_LIKE]  # talon plays wait: asked as elsewhere
+    for number in range(10000):
         rules = rule_sets[number % len(rule_sets)]
         if number % 10 == 0:
             position = random_play(position_from_number(rng.randrange(26**7)), rules, rng, rng.randrange(40))

@@ -200,13 +200,13 @@ def lost_after(st, move, undo):
     a reserve card played up, a refill (``undo`` is what ``movegen.make`` returned), and a
     reserve card put onto a column top when that card cannot go up (the card it covers may then
     never be a top again); a talon card too where talon plays wait for a card to go on them
-    (draw 1), under the cyclic order. Where cards can be buried for good (the casino's rules), only
-    a reserve card played up. The other moves never make it stuck, or too seldom to pay for
-    asking (docs/dominances.md, section 5)."""
+    (draw 1), under the cyclic order. Where cards can be buried for good (the casino's rules) and
+    talon plays do not wait, only a reserve card played up. The other moves never make it stuck,
+    or too seldom to pay for asking (docs/dominances.md, section 5)."""
     kind = move_kind(move)
     if kind == RESERVE_F:
         return reserve_stuck(st)
-    if cards_can_be_buried(st):
+    if cards_can_be_buried(st) and st[L.TALON_WAITS] == 0:
         return False
     if (undo >> 8) & 1 == 1:
         return reserve_stuck(st)
