@@ -59,6 +59,7 @@ PILE_BURIES = {"base": "4C", "reserve": [], "tableau": [["4C", "3H", "2S"], ["6S
                          "4H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "2H",
                          "4S", "5S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "3S"], "foundations": ["3D"]}
 
+
 def random_runs(rng: random.Random, small: bool = False) -> Position:
     """A random position whose columns are long runs (up to 10 cards, often across the base rank),
     the other cards in play in the talon: the shapes where cards get stuck. ``small``: one suit
