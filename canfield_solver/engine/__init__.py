@@ -5,6 +5,7 @@ with one job, in the order they build on each other:
 
 - ``cache``: the per-user folder of the compiled kernels, in a subfolder per engine version;
 - ``cache_load``: loading a kernel's machine code from there without numba's compiler set-up;
+- ``link_only``: the kernels' build for other kernels kept as the LLVM code its callers link in;
 - ``kernel``: the numba decorators of the kernels (cached, no reference counting, no GIL);
 - ``first_run/``: a machine's first run: ``compile_ahead`` (a helper process that compiles the
   kernels a solve calls last, ``shortcut`` and ``rewind``, while the solve compiles the search's

@@ -54,9 +54,11 @@ from numba.core.datamodel.models import OpaqueModel  # noqa: E402
 from numba.extending import register_model, typeof_impl  # noqa: E402
 
 from .cache_load import load_without_refresh  # noqa: E402
+from .link_only import install  # noqa: E402
 
 INNER = "__in_kernels"  # the end of the name under which a kernel is compiled for the kernels that call it
 WITHOUT_WRAPPERS: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}  # numba's options
+LINK_ONLY = install(INNER)  # those builds keep only the code their callers link in (``link_only``)
 
 
 class Kernel:
@@ -67,8 +69,9 @@ class Kernel:
     same function, compiled without the wrappers that only a call from Python goes through (the
     CPython wrapper and the C one, ``no_cpython_wrapper``), which numba otherwise builds, optimizes
     and turns into machine code for every kernel, the many small ones that Python never calls
-    among them: a fifth of a first compile's CPU (CHANGELOG.md). A dispatcher compiled without
-    them crashes when Python calls it, so Python is never given ``inner``; each is compiled only
+    among them: a fifth of a first compile's CPU (CHANGELOG.md). Nor is that build made into
+    machine code (``link_only``): its callers link its LLVM code into their own. A dispatcher
+    compiled that way crashes when Python calls it, so Python is never given ``inner``; each is compiled only
     when it is first called its way, and cached under its own name (``INNER``). A kernel that
     Python and kernels both call with the same types (``search.run``: from Python, and from the
     easier game's kernels) is one build, ``outer``, for both (``one_build``): two builds would
