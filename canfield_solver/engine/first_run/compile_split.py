@@ -9,11 +9,11 @@ loads. Left to their own order, the two compiled about 1.3 s of the same kernels
 search process, which waits for the helper before it answers, compiled about 2 s more than the
 helper. So each first compiles a share of the kernels the other will need later: the search
 process the move order (``searched_moves``, with the safe-move tests it calls), the helper the
-move generation (``moves_onto``), the stuck-reserve test and the state key, and then the growing
-table's kernels, which the search process calls last, before its own late kernels. The
-buried-cards test goes to the process with less to do: the search process when the helper
-compiles the best-first search too (a first ``solve`` or ``analyse``), else the helper, since
-the search process needs it only once it compiles ``search.run``. What one has not finished when
+move generation (``moves_onto``) and the state key, and then the growing table's kernels, which
+the search process calls last, before its own late kernels. The buried-cards and stuck-reserve
+tests go to the process with less to do: the search process when the helper compiles the
+best-first search too (a first ``solve`` or ``analyse``), else the helper, since the search
+process needs them only once it compiles ``search.run``. What one has not finished when
 the other needs it, the other compiles itself: the cache stays right either way, only the time
 is lost.
 
@@ -54,8 +54,8 @@ def any_state() -> np.ndarray:
 
 
 def compile_search_share(best_first: bool) -> None:
-    """The search process's share, before it compiles ``search.run``; the buried-cards test
-    first when the helper compiles the best-first search (``compile_helper_share``)."""
+    """The search process's share, before it compiles ``search.run``; the buried-cards and
+    stuck-reserve tests first when the helper compiles the best-first search (``compile_helper_share``)."""
     st, words = any_state(), np.zeros(5, dtype=np.uint64)  # the hashes; ``full_hash`` reads the keys by card
     full_hash(st, make_table(), words)
     # two that ``searched_moves`` calls after ``moves_onto``: it comes to ``moves_onto`` once the helper has it
@@ -63,18 +63,19 @@ def compile_search_share(best_first: bool) -> None:
     _compile(can_be_built_on, st, np.int64(0), np.int64(0), np.int64(0), np.int64(0), False)
     if best_first:
         _compile(buried_for_good, st)
+        _compile(reserve_stuck, st)
     _compile(searched_moves, st, _moves(), False)
 
 
 def compile_helper_share(best_first: bool) -> None:
-    """The helper's share, before its own kernels: the buried-cards test when the search process
-    leaves it (``compile_search_share``); last those a growing table calls, which only the search
-    process calls, after ``search.run``."""
+    """The helper's share, before its own kernels: the buried-cards and stuck-reserve tests when
+    the search process leaves them (``compile_search_share``); last those a growing table calls,
+    which only the search process calls, after ``search.run``."""
     st, words = any_state(), np.zeros(1, dtype=np.uint64)  # hashes or keys: only the types matter
     _compile(moves_onto, st, _moves(), np.int64(0))
     if not best_first:
         _compile(buried_for_good, st)
-    _compile(reserve_stuck, st)
+        _compile(reserve_stuck, st)
     _compile(state_key, st, words, words)
     load_rehash()
 
