@@ -10,7 +10,7 @@ function passes, which every library gets, links in the libraries of the kernels
 caches the result as LLVM bitcode (numba's own "bitcode" kind, also what its callers link) instead
 of machine code. These libraries give no function address (a build without Python's wrapper
 gives none either) and hold no kernel environment to set: nothing ever runs their code, only
-copies of it. A first run's compile takes about a fifth less CPU; the code of the kernels Python
+copies of it. A first run's compile takes about a sixth less CPU; the code of the kernels Python
 calls, which link these, searches as fast (CHANGELOG.md).
 
 This leans on private methods of numba's ``CPUCodeLibrary``; where one is missing, numba's own
