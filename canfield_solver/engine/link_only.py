@@ -23,9 +23,9 @@ from typing import Any
 
 from numba.core import codegen
 
-_OVERRIDDEN = ("_optimize_final_module", "_finalize_final_module", "_finalize_dynamic_globals",
+_RELIED_ON = ("_optimize_final_module", "_finalize_final_module", "_finalize_dynamic_globals",
                "_verify_declare_only_symbols", "_get_module_for_linking", "get_pointer_to_function",
-               "serialize_using_object_code", "_unserialize")
+               "serialize_using_object_code", "_unserialize", "_ensure_finalized")  # numba's, private
 
 
 class _WithoutEnvironment:
@@ -69,13 +69,13 @@ class LinkOnlyLibrary(codegen.JITCodeLibrary):
 
     def get_pointer_to_function(self, name: str) -> int:
         if not self.link_only:
-            return int(super().get_pointer_to_function(name))
+            return super().get_pointer_to_function(name)
         self._ensure_finalized()
         return 0  # numba's "no such function": this build has no Python wrapper to point at
 
     def serialize_using_object_code(self) -> tuple:
         if not self.link_only:
-            return tuple(super().serialize_using_object_code())
+            return super().serialize_using_object_code()
         return (self.name, "bitcode", self._get_module_for_linking().as_bitcode())
 
 
@@ -85,7 +85,7 @@ def install(suffix: str) -> bool:
     generator = codegen.JITCPUCodegen
     if generator._library_class not in (codegen.JITCodeLibrary, LinkOnlyLibrary):
         return False
-    if not all(hasattr(codegen.JITCodeLibrary, name) for name in _OVERRIDDEN):
+    if not all(hasattr(codegen.JITCodeLibrary, name) for name in _RELIED_ON):
         return False
     LinkOnlyLibrary.suffix = suffix
     generator._library_class = LinkOnlyLibrary
