@@ -22,14 +22,17 @@ plain kernels, and LLVM inlines them into their callers all the same. Inlined by
 each call site copied and typed the kernel anew: the search's first compile took 14.0 s instead
 of 11.7 s, for the same speed. The larger kernels
 that ``search.run`` calls for every state or move (``make``, ``unmake``, ``insert``,
-``child_key``, ``expand_node``, ...) are ``in_search_loop``: inlined by numba into ``run`` alone.
-A call from one kernel to another passes each array as seven machine arguments, and LLVM left
-such calls in place: inlined, the search spends about a sixth less per state. Inlined everywhere
-(``shortcut`` alone makes nine calls of ``make`` and ``unmake``) they made the first compile
-twice as long. The easier game's test (``lost.easier_game.easier_lost``) is ``in_the_tests``:
-inlined into its one caller, ``run_tested``. Both call ``search.run``, and each kernel's compile
-re-optimises the code of the kernels it calls, linked in: one compile of the two instead of two
-took about 2 s less of a first run under Solvitaire's rules (CHANGELOG.md). For the same reason
+``child_key``, ``expand_node``, ...) are ``in_search_loop``: LLVM inlines them into ``run``'s
+code alone (``link_only.inline_into``). A call from one kernel to another passes each array as
+seven machine arguments, and LLVM's own choice left such calls in place: inlined, the search spends about a
+sixth less per state. Inlined everywhere (``shortcut`` alone makes nine calls of ``make`` and
+``unmake``) they made the first compile twice as long. Inlined by numba into ``run``, each call
+site was typed and lowered anew: the first compile took about a tenth more CPU than with LLVM
+inlining each one build, for the same speed (CHANGELOG.md). The easier game's test
+(``lost.easier_game.easier_lost``) is ``in_the_tests``: inlined into its one caller,
+``run_tested``. Both call ``search.run``, and each kernel's compile re-optimised the code of the
+kernels it calls, linked in: one compile of the two instead of two took about 2 s less of a
+first run under Solvitaire's rules (CHANGELOG.md). For the same reason
 ``search.ordered_moves``, a test and a call, is ``inlined_everywhere``: compiled on its own it
 optimised again all the code it calls, about 0.5 s of a first run.
 
@@ -54,7 +57,7 @@ from numba.core.datamodel.models import OpaqueModel  # noqa: E402
 from numba.extending import register_model, typeof_impl  # noqa: E402
 
 from .cache_load import load_without_refresh  # noqa: E402
-from .link_only import install  # noqa: E402
+from .link_only import inline_into, install  # noqa: E402
 
 INNER = "__in_kernels"  # the end of the name under which a kernel is compiled for the kernels that call it
 WITHOUT_WRAPPERS: dict[str, Any] = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}  # numba's options
@@ -130,12 +133,6 @@ def _cached(one_build: bool = False, **options: Any) -> Callable:
     return lambda function: Kernel(function, options, one_build) if COMPILED else function
 
 
-def _inlined_into(module: str, name: str) -> Callable[[Any, Any, Any], bool]:
-    """Numba's inlining choice for a kernel inlined into one kernel alone: ``name`` of ``module``."""
-    return lambda call, caller, callee: (caller.func_id.func_qualname == name
-                                         and caller.func_id.modname.endswith(module))
-
-
 COMPILED = not config.DISABLE_JIT  # type: ignore[attr-defined]  # False: the kernels run as Python (a first run's child)
 
 
@@ -146,7 +143,18 @@ def interpreted_as(twin: Callable) -> Callable:
 
 kernel = _cached(_nrt=False, nogil=True)
 kernel_for_both = _cached(one_build=True, _nrt=False, nogil=True)  # called from Python and from kernels alike
-in_search_loop = _cached(_nrt=False, nogil=True, inline=_inlined_into(".engine.search", "run"))
+
+
+def _inlined_by_llvm_into(caller: str) -> Callable:
+    """A kernel whose code LLVM inlines into the kernel named ``caller`` (``link_only.inline_into``),
+    and calls elsewhere."""
+    def decorate(function: Callable) -> Any:
+        inline_into(caller, function.__name__ + INNER)
+        return kernel(function)
+    return decorate
+
+
+in_search_loop = _inlined_by_llvm_into("run")  # ``search.run``
 inlined_everywhere = _cached(_nrt=False, nogil=True, inline="always")
-in_the_tests = _cached(_nrt=False, nogil=True, inline=_inlined_into(".engine.lost.easier_game", "run_tested"))
+in_the_tests = _inlined_by_llvm_into("run_tested")  # ``lost.easier_game.run_tested``
 allocating = _cached()

@@ -13,16 +13,24 @@ gives none either) and hold no kernel environment to set: nothing ever runs thei
 copies of it. A first run's compile takes about a sixth less CPU; the code of the kernels Python
 calls, which link these, searches as fast (CHANGELOG.md).
 
+The same library class has LLVM inline chosen kernels into one caller's code (``inline_into``):
+numba's own inlining (a kernel's ``inline`` option) types and lowers the callee anew at every call
+site, where LLVM inlines the one build of it that the caller links, marked ``alwaysinline`` in
+that caller's library alone (``kernel.in_search_loop``).
+
 This leans on private methods of numba's ``CPUCodeLibrary``; where one is missing, numba's own
-library stays in use and each build gets its machine code as before (``install``).
+library stays in use, each build gets its machine code as before and LLVM inlines by its own
+choice (``install``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from numba.core import codegen
 
+_ALWAYS_INLINE: dict[str, set[str]] = {}  # a library's name: the builds LLVM inlines into it (``inline_into``)
 _RELIED_ON = ("_optimize_final_module", "_finalize_final_module", "_finalize_dynamic_globals",
                "_verify_declare_only_symbols", "_get_module_for_linking", "get_pointer_to_function",
                "serialize_using_object_code", "_unserialize", "_ensure_finalized")  # numba's, private
@@ -56,8 +64,10 @@ class LinkOnlyLibrary(codegen.JITCodeLibrary):
         return _WithoutEnvironment(self._codegen) if self.link_only else self._codegen
 
     def _optimize_final_module(self) -> None:
-        if not self.link_only:  # a caller optimises the code it links, with its own
-            super()._optimize_final_module()
+        if self.link_only:
+            return  # a caller optimises the code it links, with its own
+        _mark_always_inline(self._final_module, _ALWAYS_INLINE.get(self.name, ()))
+        super()._optimize_final_module()
 
     def _finalize_final_module(self) -> None:
         if not self.link_only:
@@ -77,6 +87,21 @@ class LinkOnlyLibrary(codegen.JITCodeLibrary):
         if not self.link_only:
             return super().serialize_using_object_code()
         return (self.name, "bitcode", self._get_module_for_linking().as_bitcode())
+
+
+def inline_into(library: str, build: str) -> None:
+    """Have LLVM inline the build ``build`` (a kernel's name with ``INNER``) into the library of the
+    kernel named ``library`` (numba names a kernel's library by its name) wherever that calls it."""
+    _ALWAYS_INLINE.setdefault(library, set()).add(build)
+
+
+def _mark_always_inline(module: Any, builds: Iterable[str]) -> None:
+    """Give LLVM's ``alwaysinline`` to the functions of ``module`` (linked into it) that are
+    ``builds``: numba's mangled name of a function holds its name after its length."""
+    marks = tuple(f"{len(build)}{build}" for build in builds)
+    for function in module.functions:
+        if not function.is_declaration and any(mark in function.name for mark in marks):
+            function.add_function_attribute("alwaysinline")
 
 
 def install(suffix: str) -> bool:

@@ -1,5 +1,6 @@
 """A kernel's build for other kernels is cached as the LLVM code its callers link, without machine
-code; its callers compile, cache and run as before, and a later process links it from the cache."""
+code; its callers compile, cache and run as before, and a later process links it from the cache.
+The kernels marked for it are inlined into the search loop and the easier game's tests."""
 
 from __future__ import annotations
 
@@ -46,6 +47,25 @@ print(sum(twice_plus_one.stats.cache_hits.values()), sum(twice.inner.stats.cache
 """
 
 
+INLINED = """
+import re
+from canfield_solver.core.presets import RuleOptions, resolve_rules
+from canfield_solver.engine.first_run import compile_ahead
+from canfield_solver.engine.link_only import _ALWAYS_INLINE
+from canfield_solver.engine.lost.easier_game import run_tested
+from canfield_solver.engine.search import run
+from canfield_solver.solving.solver import solve
+
+compile_ahead._checked = True  # no helper: this process compiles both, so that their code can be read
+print(solve("CF1-D3-SOLVEME", resolve_rules(RuleOptions("solvitaire"))).verdict)
+for kernel in (run, run_tested):
+    name = kernel.py_func.__name__
+    marks = [f"{len(build)}{build}" for build in _ALWAYS_INLINE[name]]
+    called = re.findall(r'call [^\\n]*?@"?(_ZN15canfield_solver[\\w.$]*)', kernel.inspect_llvm(kernel.signatures[0]))
+    print(name, len(marks), sum(any(mark in callee for mark in marks) for callee in called), len(called) > 0)
+"""
+
+
 def _run(code: str, folder: Path, *before: str) -> list[str]:
     env = dict(os.environ, CANFIELD_SOLVER_CACHE=str(folder / "cache"), PYTHONPATH=str(folder))
     done = subprocess.run([sys.executable, "-c", "\n".join([*before, code])], capture_output=True, text=True,
@@ -67,3 +87,7 @@ def test_where_numba_builds_another_library_it_is_left_alone(tmp_path):
     other = ["from numba.core import codegen", "class Other(codegen.JITCodeLibrary): pass",
              "codegen.JITCPUCodegen._library_class = Other"]
     assert _run(FIRST, tmp_path, *other) == ["False", "41", "twice__in_kernels", "object", "twice_plus_one", "object"]
+
+
+def test_the_search_loop_s_kernels_are_inlined_into_its_code_and_the_easier_game_s_test_into_the_tests(tmp_path):
+    assert _run(INLINED, tmp_path) == ["winnable", "run", "10", "0", "True", "run_tested", "1", "0", "True"]

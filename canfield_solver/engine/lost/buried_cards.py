@@ -45,7 +45,7 @@ def is_up(st, card):
     return st[L.FOUNDATION_HEIGHTS + card // RANKS_PER_SUIT] > relative_rank(st, card)
 
 
-@kernel
+@in_search_loop
 def _blocked(st, card, under, covered):
     """``card``, lying on ``under``, can never leave it while no card of the stuck set leaves its
     place: a card of its suit that goes up before it is ``covered`` (under a stuck card), and,
@@ -66,7 +66,7 @@ def cards_can_be_buried(st):
     return not (st[L.SPACES] == L.ANY_CARD or st[L.WORRY_BACK] == 1 or st[L.COLUMN_MOVES] == L.MOVES_ANY)
 
 
-@kernel
+@in_search_loop
 def _under_tops(st):
     """Bit mask of the column cards with a card on them: every card a stuck set can cover."""
     cards = np.int64(0)
