@@ -62,10 +62,10 @@ def compile_search_share(best_first: bool) -> None:
     comes to those both call once the helper has them."""
     st, words = any_state(), np.zeros(5, dtype=np.uint64)  # the hashes; ``full_hash`` reads the keys by card
     full_hash(st, make_table(), words)
+    _compile(dominated_key, st, words, words)
     # two that ``searched_moves`` calls after ``moves_onto``: it comes to ``moves_onto`` once the helper has it
     _compile(free_cards, st)
     _compile(can_be_built_on, st, np.int64(0), np.int64(0), np.int64(0), np.int64(0), False)
-    _compile(dominated_key, st, words, words)
     if best_first:
         _compile(buried_for_good, st)
         _compile(reserve_stuck, st)
