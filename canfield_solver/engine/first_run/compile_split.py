@@ -10,12 +10,12 @@ same kernels at once, and the search process, which waits for the helper before 
 compiled about 2 s more than the helper. So each first compiles a share of the kernels: the
 search process the move order (``searched_moves``, with the safe-move tests it calls) and the
 kernels only ``search.run`` calls (``expand_node``, ``dominated_key``), the helper the move
-generation (``moves_onto``), the state key, the table's insert and ``make`` and ``unmake``, which
-``run`` and the helper's own kernels call, and then the growing table's kernels, which the
-search process calls last, before its own late kernels. The buried-cards and stuck-reserve tests
-go to the process with less to do: the search process when the helper compiles the best-first
-search too (a first ``solve`` or ``analyse``), else the helper, since the search process needs
-them only once it compiles ``search.run``. What one has not finished when the other needs it,
+generation (``moves_onto``), the state key and the table's insert, and then the growing table's
+kernels, which the search process calls last, before its own late kernels. ``make`` and
+``unmake`` (which ``run`` and the helper's own kernels call) and the buried-cards and
+stuck-reserve tests go to the process with less to do: the search process when the helper
+compiles the best-first search too (a first ``solve`` or ``analyse``), else the helper, in the
+order the search process's compile of ``search.run`` comes to them. What one has not finished when the other needs it,
 the other compiles itself: the cache stays right either way, only the time is lost.
 
 The types are those the callers pass (``tests/engine/test_compile_split.py`` checks that a
@@ -56,13 +56,15 @@ def any_state() -> np.ndarray:
 
 
 def compile_search_share(best_first: bool) -> None:
-    """The search process's share, before it compiles ``search.run``: the buried-cards and
-    stuck-reserve tests when the helper compiles the best-first search (``compile_helper_share``),
-    and last the kernels of ``run``'s loop that nothing else calls, so that ``run``'s compile
-    comes to those both call once the helper has them."""
+    """The search process's share, before it compiles ``search.run``: ``make``, ``unmake`` and
+    the buried-cards and stuck-reserve tests when the helper compiles the best-first search
+    (``compile_helper_share``), and last the kernels of ``run``'s loop that nothing else calls, so
+    that ``run``'s compile comes to those both call once the helper has them."""
     st, words = any_state(), np.zeros(5, dtype=np.uint64)  # the hashes; ``full_hash`` reads the keys by card
     full_hash(st, make_table(), words)
     _compile(dominated_key, st, words, words)
+    if best_first:
+        _compile_make_and_unmake(st, words)
     # two that ``searched_moves`` calls after ``moves_onto``: it comes to ``moves_onto`` once the helper has it
     _compile(free_cards, st)
     _compile(can_be_built_on, st, np.int64(0), np.int64(0), np.int64(0), np.int64(0), False)
@@ -76,19 +78,23 @@ def compile_search_share(best_first: bool) -> None:
 
 def compile_helper_share(best_first: bool) -> None:
     """The helper's share, before its own kernels: those the search's loop calls in the order
-    ``search.run``'s compile comes to them, the buried-cards and stuck-reserve tests when the
-    search process leaves them (``compile_search_share``); last those a growing table calls,
-    which only the search process calls, after ``search.run``."""
+    ``search.run``'s compile comes to them, with ``make``, ``unmake`` and the buried-cards and
+    stuck-reserve tests when the search process leaves them (``compile_search_share``); last
+    those a growing table calls, which only the search process calls, after ``search.run``."""
     st, words = any_state(), np.zeros(1, dtype=np.uint64)  # hashes, keys or a table: only the types matter
     _compile(moves_onto, st, _moves(), np.int64(0))
     _compile(state_key, st, words, words)
     _compile(insert, *small_table(1024), np.uint64(0))
-    _compile(unmake, st, words, words, np.int64(0), np.int64(0))
-    _compile(make, st, words, words, np.int64(0))
     if not best_first:
+        _compile_make_and_unmake(st, words)
         _compile(reserve_stuck, st)
         _compile(buried_for_good, st)
     load_rehash()
+
+
+def _compile_make_and_unmake(st: np.ndarray, words: np.ndarray) -> None:
+    _compile(unmake, st, words, words, np.int64(0), np.int64(0))
+    _compile(make, st, words, words, np.int64(0))
 
 
 def _moves() -> np.ndarray:
