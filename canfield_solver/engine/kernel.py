@@ -24,9 +24,9 @@ of 11.7 s, for the same speed. The larger kernels
 that ``search.run`` calls for every state or move (``make``, ``unmake``, ``insert``,
 ``child_key``, ``expand_node``, ...) are ``in_search_loop``: LLVM inlines them into ``run``'s
 code alone (``link_only.inline_into``). A call from one kernel to another passes each array as
-seven machine arguments, and LLVM's own choice left such calls in place: inlined, the search spends about a
-sixth less per state. Inlined everywhere (``shortcut`` alone makes nine calls of ``make`` and
-``unmake``) they made the first compile twice as long. Inlined by numba into ``run``, each call
+seven machine arguments, and LLVM's own choice left such calls in place: inlined, the search
+spends about a sixth less per state. Inlined everywhere (``shortcut`` alone makes nine calls of
+``make`` and ``unmake``) they made the first compile twice as long. Inlined by numba into ``run``, each call
 site was typed and lowered anew: the first compile took about a tenth more CPU than with LLVM
 inlining each one build, for the same speed (CHANGELOG.md). The easier game's test
 (``lost.easier_game.easier_lost``) is ``in_the_tests``: inlined into its one caller,

@@ -15,8 +15,9 @@ kernels, which the search process calls last, before its own late kernels. ``mak
 ``unmake`` (which ``run`` and the helper's own kernels call) and the buried-cards and
 stuck-reserve tests go to the process with less to do: the search process when the helper
 compiles the best-first search too (a first ``solve`` or ``analyse``), else the helper, in the
-order the search process's compile of ``search.run`` comes to them. What one has not finished when the other needs it,
-the other compiles itself: the cache stays right either way, only the time is lost.
+order the search process's compile of ``search.run`` comes to them. What one has not finished
+when the other needs it, the other compiles itself: the cache stays right either way, only the
+time is lost.
 
 The types are those the callers pass (``tests/engine/test_compile_split.py`` checks that a
 solve then compiles none of these kernels): a state as ``int32``, hashes as ``uint64``, moves
