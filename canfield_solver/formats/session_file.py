@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from canfield_solver.core.errors import InputError, shown_path
+from canfield_solver.core.errors import InputError, quote, shorten, shown_path
 from canfield_solver.core.limits import Limits
 from canfield_solver.core.play_methods import DEFAULT_METHOD, METHODS
 from canfield_solver.core.position import Position
@@ -67,7 +67,8 @@ def setup_of(header: dict[str, Any], where: str = "the session file") -> Session
     try:
         start, deal = (None if header.get(key) is None else position_from_dict(header[key])[0]
                        for key in ("start", "deal"))
-        rules, limits = Rules(**header["rules"]), Limits(**header["limits"], threads=1)
+        rules = Rules(**_options(header["rules"], Rules, "rule option"))
+        limits = Limits(**_options(header["limits"], Limits, "limit"), threads=1)
         name, first_turn, samples, seed = header["name"], header["first_turn"], header["samples"], header["seed"]
         method = header.get("method", DEFAULT_METHOD)
         if method not in METHODS:
@@ -80,8 +81,21 @@ def setup_of(header: dict[str, Any], where: str = "the session file") -> Session
     except InputError as error:
         raise InputError(f"{where}: its start: {error}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise InputError(f"{where}: its first line is not a session header ({error})") from None
+        raise InputError(f"{where}: its first line is not a session header ({shorten(str(error))})") from None
     return SessionSetup(name, start, deal, rules, first_turn, samples, seed, limits, method)
+
+
+def _options(given: Any, kind: type, what: str) -> dict[str, Any]:
+    """``given`` (the header's object of ``kind``'s fields), checked to name only fields a header holds
+    (a limits object no ``threads``: a session solves on one), so that a wrong key gets a message of
+    its own, quoted, rather than Python's."""
+    if not isinstance(given, dict):
+        raise ValueError(f"its {what}s are not an object")
+    known = {field.name for field in fields(kind)} - {"threads"}
+    for key in given:
+        if key not in known:
+            raise ValueError(f"unknown {what} {quote(key)}")
+    return given
 
 
 def _seconds(value: Any) -> bool:

@@ -69,6 +69,9 @@ def test_a_file_that_is_not_a_session_is_refused_with_its_line(text, message):
     ({"method": "guess"}, "not a session header.*unknown method 'guess'"),
     ({"limits": {"time_limit": -1, "max_nodes": None, "memory": None}}, "not a session header"),
     ({"start": {"base": "QC"}}, "its start: the deal file lacks 'reserve'"),
+    ({"rules": {"draw": 3, "\x7fpasses": None}}, r"not a session header \(unknown rule option ' passes'\)$"),
+    ({"rules": [3]}, r"not a session header \(its rule options are not an object\)$"),
+    ({"limits": {"threads": 4}}, r"not a session header \(unknown limit 'threads'\)$"),
 ])
 def test_a_header_with_a_wrong_value_is_refused(change, message):
     with pytest.raises(InputError, match=message):
