@@ -66,7 +66,9 @@ class LinkOnlyLibrary(codegen.JITCodeLibrary):
     def _optimize_final_module(self) -> None:
         if self.link_only:
             return  # a caller optimises the code it links, with its own
-        _mark_always_inline(self._final_module, _ALWAYS_INLINE.get(self.name, ()))
+        builds = _ALWAYS_INLINE.get(self.name)
+        if builds:  # only ``run``'s and ``run_tested``'s libraries: the others' functions need no walk
+            _mark_always_inline(self._final_module, builds)
         super()._optimize_final_module()
 
     def _finalize_final_module(self) -> None:
