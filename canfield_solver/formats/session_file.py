@@ -68,7 +68,7 @@ def setup_of(header: dict[str, Any], where: str = "the session file") -> Session
         start, deal = (None if header.get(key) is None else position_from_dict(header[key])[0]
                        for key in ("start", "deal"))
         rules = Rules(**_options(header["rules"], Rules, "rule option"))
-        limits = Limits(**_options(header["limits"], Limits, "limit"), threads=1)
+        limits = Limits(**_options(header["limits"], Limits, "limit", set_here=("threads",)), threads=1)
         name, first_turn, samples, seed = header["name"], header["first_turn"], header["samples"], header["seed"]
         method = header.get("method", DEFAULT_METHOD)
         if method not in METHODS:
@@ -85,13 +85,13 @@ def setup_of(header: dict[str, Any], where: str = "the session file") -> Session
     return SessionSetup(name, start, deal, rules, first_turn, samples, seed, limits, method)
 
 
-def _options(given: Any, kind: type, what: str) -> dict[str, Any]:
+def _options(given: Any, kind: type, what: str, set_here: tuple[str, ...] = ()) -> dict[str, Any]:
     """``given`` (the header's object of ``kind``'s fields), checked to name only fields a header holds
-    (a limits object no ``threads``: a session solves on one), so that a wrong key gets a message of
-    its own, quoted, rather than Python's."""
+    (not ``set_here``, which the reader sets: a session solves on one thread), so that a wrong key
+    gets a message of its own, quoted, rather than Python's."""
     if not isinstance(given, dict):
         raise ValueError(f"its {what}s are not an object")
-    known = {field.name for field in fields(kind)} - {"threads"}
+    known = {field.name for field in fields(kind)} - set(set_here)
     for key in given:
         if key not in known:
             raise ValueError(f"unknown {what} {quote(key)}")
