@@ -26,15 +26,18 @@ from tests.oracles.bruteforce import UNKNOWN, UNWINNABLE, WINNABLE, bruteforce, 
 from tests.oracles.relaxed_reserve import may_go_up, stuck
 from tests.support.positions import has_a_build_across_the_base
 
-# The game reads only foundation returns and the tableau order of the rule options.
-GAME_RULES = [Rules(draw=3, worry_back=back, tableau_order=order)
-              for back, order in itertools.product((False, True), ("cyclic", "base"))]
+# The game reads only foundation returns, the tableau order and the column moves of the rule options.
+GAME_RULES = [Rules(draw=3, worry_back=back, tableau_order=order, moves=moves)
+              for back, order, moves in itertools.product((False, True), ("cyclic", "base"), ("any", "whole", "pile"))]
 # Where cards can be buried for good (docs/dominances.md, section 6).
 CASINO_LIKE = [Rules(draw=3, worry_back=False, moves=moves, spaces=spaces)
                for moves, spaces in itertools.product(("whole", "pile"), ("waste", "waste-first"))]
 # The rest of the options, each of which a stuck layout must be lost under.
 OTHER_OPTIONS = [dict(draw=1), dict(draw=3), dict(draw=3, moves="whole"), dict(draw=1, passes=1),
                  dict(draw=3, spaces="waste"), dict(draw=3, spaces="waste-first")]
+# The options beside moves "pile" (and foundation returns and the tableau order).
+PILE_OPTIONS = [dict(draw=1), dict(draw=3), dict(draw=1, passes=1), dict(draw=3, spaces="waste"),
+                dict(draw=1, spaces="waste-first")]
 
 
 def kernel_stuck(position: Position, rules: Rules) -> bool:
@@ -99,6 +102,28 @@ def test_layouts_only_buried_cards_make_stuck_are_lost():
     assert counts[UNWINNABLE] >= 30 and counts[UNKNOWN] <= 10, counts
 
 
+def test_layouts_only_the_pile_rule_makes_stuck_are_lost():
+    # Under moves "pile" a card with a card under it never moves onto a column, so the cards under
+    # it become tops only when it goes up (docs/dominances.md, section 5): layouts that this alone
+    # calls stuck, asked of the brute force under moves "pile" and every other option.
+    rng = random.Random(9)
+    counts: Counter = Counter()
+    for _ in range(200_000):
+        position = small_layout(rng)
+        back, order = rng.choice(((False, "cyclic"), (False, "base"), (True, "cyclic"), (True, "base")))
+        game = Rules(worry_back=back, tableau_order=order, moves="pile")
+        if not kernel_stuck(position, game) or kernel_stuck(position, replace(game, moves="any")):
+            continue
+        assert stuck(position, game) and not stuck(position, replace(game, moves="any"))
+        rules = replace(game, **rng.choice(PILE_OPTIONS))
+        verdict = bruteforce(position, rules, 20_000).verdict
+        assert verdict != WINNABLE, (position, rules)
+        counts[verdict] += 1
+        if counts[UNWINNABLE] >= 20:
+            break
+    assert counts[UNWINNABLE] >= 20 and counts[UNKNOWN] <= 5, counts
+
+
 # Won layouts that a game looser than the one of docs/dominances.md, section 5, calls stuck, each
 # found by a random search over tests/bruteforce.random_small_layout (the cheapest of its kind):
 # the layout, its rules, and the looser game's rules (None: the same) and switches.
@@ -119,6 +144,15 @@ LOOSER = {
         {"base": "10D", "reserve": ["4C", "8D", "7C", "9D", "9H", "9C", "8S"],
          "tableau": [["8C"], ["6C"], ["9S"], ["5C"]], "stock": [], "foundations": ["3C", "7D", "8H", "7S"]},
         Rules(draw=3, worry_back=True), None, dict(returns=False)),
+    # Won by moving 8D, with the run on it, off 9S (the 11th move of its solution): under moves
+    # "any" a card with a card under it moves onto a column, and the game of moves "pile" is wrong.
+    "with the column moves of \"pile\" under moves \"any\"": (
+        {"base": "QS", "reserve": ["7D", "QC", "3D", "10S", "2C", "JS", "JD", "9H", "8S", "5D", "AC", "6C", "9C"],
+         "tableau": [["4D", "3C"], ["7C", "6D"], ["5C"], ["9S", "8D"]],
+         "stock": ["QD", "JC", "10C", "10H", "AD", "10D", "9D", "JH", "4C", "2D", "8C", "KD"], "waste": ["KC"],
+         "foundations": ["8H", "7S"]},
+        Rules(draw=3, worry_back=False, tableau_order="base"),
+        Rules(draw=3, worry_back=False, tableau_order="base", moves="pile"), {}),
     # Won only by building a card of relative rank 12 on one of relative rank 0, as the cyclic order lets.
     "with the base order's ranks under the cyclic order": (
         {"base": "6C", "reserve": ["9C", "2H", "AC", "6C", "4C", "3H", "8C", "JC", "9H", "4S", "10H", "5S"],

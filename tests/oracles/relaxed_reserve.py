@@ -57,7 +57,9 @@ def stuck(position: Position, rules: Rules, refills: bool = True, chains: bool =
             return clear
         for i in range(len(column) - 2, -1, -1):
             above = column[i + 1]
-            clear[i] = on_a_top(above) or (may_go_up(above, position, held) and clear[i + 1])
+            # ``above`` has a card under it: under moves "whole" it moves only as the top, under "pile" never.
+            moved = on_a_top(above) and (rules.moves == "any" or (rules.moves == "whole" and clear[i + 1]))
+            clear[i] = moved or (may_go_up(above, position, held) and clear[i + 1])
         return clear
 
     def may_empty(i: int) -> bool:

@@ -25,6 +25,7 @@ import json
 import os
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -625,12 +626,13 @@ def test_crosscheck_layouts_that_need_a_talon_card_played_early(name, monkeypatc
         assert bruteforce(position, rules).verdict == UNWINNABLE
 
 
-# The lost-state test of docs/dominances.md, section 5, reads only foundation returns and the
-# tableau order; the other options change what a win needs around it.
+# The lost-state test of docs/dominances.md, section 5, reads only foundation returns, the
+# tableau order and the column moves; the other options change what a win needs around it.
 STUCK_RULE_SETS = [Rules(draw=draw, worry_back=back, tableau_order=order)
                    for draw, back, order in itertools.product((1, 3), (False, True), ("cyclic", "base"))]
 STUCK_RULE_SETS += [Rules(draw=3, worry_back=False, moves="whole"), Rules(draw=1, worry_back=False, passes=1),
-                    Rules(draw=3, worry_back=False, spaces="waste-first", tableau_order="base")]
+                    Rules(draw=3, worry_back=False, spaces="waste-first", tableau_order="base"),
+                    Rules(draw=3, worry_back=False, moves="pile", spaces="waste")]
 
 
 def test_crosscheck_layouts_with_a_stuck_or_nearly_stuck_reserve():
@@ -646,6 +648,7 @@ def test_crosscheck_layouts_with_a_stuck_or_nearly_stuck_reserve():
         position = random_small_layout(rng, rng.randint(4, 14), low_suits=rng.choice((0, 2)))
         games = [Rules(worry_back=back, tableau_order=order)
                  for back, order in itertools.product((False, True), ("cyclic", "base"))]
+        games.append(Rules(worry_back=False, moves="pile"))
         if has_a_build_across_the_base(position):
             continue
         if len(cases) % 2 == 0:  # stuck
@@ -653,8 +656,7 @@ def test_crosscheck_layouts_with_a_stuck_or_nearly_stuck_reserve():
         else:  # not stuck, but stuck by a looser game, and won under draw 1
             chosen = any(not stuck(position, rules)
                          and (stuck(position, rules, refills=False) or stuck(position, rules, chains=False))
-                         and bruteforce(position, Rules(draw=1, worry_back=rules.worry_back,
-                                                        tableau_order=rules.tableau_order), NODES).verdict == WINNABLE
+                         and bruteforce(position, replace(rules, draw=1), NODES).verdict == WINNABLE
                          for rules in games)
         if chosen:
             cases.append((f"stuck layout {len(cases)} (seed {SEED + 7})", position))

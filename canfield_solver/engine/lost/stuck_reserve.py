@@ -67,7 +67,9 @@ def _column_reach(st, onto, up):
     """``(cards, emptied)``: the cards of the columns of ``st`` that may become column tops, and
     the columns (bit = column) whose cards may all leave, when the cards of ``onto`` may leave as
     the bottom of a run (carrying the cards above them) and those of ``up`` may go up once the
-    cards above them have left."""
+    cards above them have left. Under moves "whole" a card with a card under it moves only as
+    the column's top, alone; under "pile" it never moves onto a column (docs/dominances.md, section 5)."""
+    moves = st[L.COLUMN_MOVES]
     cards = np.int64(0)
     emptied = np.int64(0)
     for column in range(4):
@@ -77,7 +79,12 @@ def _column_reach(st, onto, up):
         for i in range(n - 1, -1, -1):
             card = st[base + i]
             cards |= clear << card
-            clear = ((onto >> card) | (clear & (up >> card))) & 1
+            moved = (onto >> card) & 1  # as the bottom of a run, carrying the cards above it
+            if i > 0 and moves == L.MOVES_WHOLE:  # a card with a card under it moves only as the top, alone ...
+                moved &= clear
+            elif i > 0 and moves == L.MOVES_PILE:  # ... and under "pile" never onto a column
+                moved = np.int64(0)
+            clear = (moved | (clear & (up >> card))) & 1
         emptied |= (clear & (n > 0)) << column
     return cards, emptied
 
