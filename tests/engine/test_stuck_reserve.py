@@ -81,24 +81,38 @@ def test_layouts_the_game_calls_stuck_are_lost_under_every_rule_option():
     assert counts[UNKNOWN] <= 6, counts
 
 
-def test_layouts_only_buried_cards_make_stuck_are_lost():
-    # The part of the game that a card under cards that may not leave adds (docs/dominances.md,
-    # section 5): layouts it alone calls stuck, asked of the brute force under every rule option.
-    rng = random.Random(8)
+def brute_force_verdicts(seed: int, tries: int, moves: str, only_stuck_by, options: list[dict], wanted: int) -> Counter:
+    """The brute force's verdicts, each under its game's options and one of ``options``, on random
+    small layouts that ``only_stuck_by(position, game)`` says one part of the game alone calls
+    stuck, until ``wanted`` are lost; the game's foundation returns and tableau order at random.
+    (A game stuck under moves "any" is stuck under "whole" and "pile", which only take tops away.)"""
+    rng = random.Random(seed)
     counts: Counter = Counter()
-    for _ in range(40_000):
+    for _ in range(tries):
         position = small_layout(rng)
         back, order = rng.choice(((False, "cyclic"), (False, "base"), (True, "cyclic"), (True, "base")))
-        game = Rules(worry_back=back, tableau_order=order)
-        if not stuck(position, game) or stuck(position, game, buried=False):
+        game = Rules(worry_back=back, tableau_order=order, moves=moves)
+        if not only_stuck_by(position, game):
             continue
-        assert kernel_stuck(position, game)
-        rules = Rules(worry_back=back, tableau_order=order, **rng.choice(OTHER_OPTIONS))
+        rules = replace(game, **rng.choice(options))
         verdict = bruteforce(position, rules, 20_000).verdict
         assert verdict != WINNABLE, (position, rules)
         counts[verdict] += 1
-        if counts[UNWINNABLE] >= 30:
+        if counts[UNWINNABLE] >= wanted:
             break
+    return counts
+
+
+def test_layouts_only_buried_cards_make_stuck_are_lost():
+    # The part of the game that a card under cards that may not leave adds (docs/dominances.md,
+    # section 5): layouts it alone calls stuck, asked of the brute force under every rule option.
+    def only_buried(position: Position, game: Rules) -> bool:
+        if not stuck(position, game) or stuck(position, game, buried=False):
+            return False
+        assert kernel_stuck(position, game)
+        return True
+
+    counts = brute_force_verdicts(8, 40_000, "any", only_buried, OTHER_OPTIONS, 30)
     assert counts[UNWINNABLE] >= 30 and counts[UNKNOWN] <= 10, counts
 
 
@@ -106,21 +120,13 @@ def test_layouts_only_the_pile_rule_makes_stuck_are_lost():
     # Under moves "pile" a card with a card under it never moves onto a column, so the cards under
     # it become tops only when it goes up (docs/dominances.md, section 5): layouts that this alone
     # calls stuck, asked of the brute force under moves "pile" and every other option.
-    rng = random.Random(9)
-    counts: Counter = Counter()
-    for _ in range(200_000):
-        position = small_layout(rng)
-        back, order = rng.choice(((False, "cyclic"), (False, "base"), (True, "cyclic"), (True, "base")))
-        game = Rules(worry_back=back, tableau_order=order, moves="pile")
+    def only_pile(position: Position, game: Rules) -> bool:
         if not kernel_stuck(position, game) or kernel_stuck(position, replace(game, moves="any")):
-            continue
+            return False
         assert stuck(position, game) and not stuck(position, replace(game, moves="any"))
-        rules = replace(game, **rng.choice(PILE_OPTIONS))
-        verdict = bruteforce(position, rules, 20_000).verdict
-        assert verdict != WINNABLE, (position, rules)
-        counts[verdict] += 1
-        if counts[UNWINNABLE] >= 20:
-            break
+        return True
+
+    counts = brute_force_verdicts(9, 200_000, "pile", only_pile, PILE_OPTIONS, 20)
     assert counts[UNWINNABLE] >= 20 and counts[UNKNOWN] <= 5, counts
 
 
