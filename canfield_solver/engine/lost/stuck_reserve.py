@@ -75,7 +75,7 @@ def _column_reach(st, onto, up):
     for column in range(4):
         base = L.COLUMN_CARDS + column * L.PILE
         n = st[L.COLUMN_N + column]
-        clear = np.int64(1)  # 1 when the cards above the one at ``i`` may all leave (a bit: no branch in the scan)
+        clear = np.int64(1)  # 1 when the cards above the one at ``i`` may all leave (a bit)
         for i in range(n - 1, -1, -1):
             card = st[base + i]
             cards |= clear << card
