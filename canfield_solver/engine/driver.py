@@ -51,7 +51,7 @@ from .paths.best_first import NODES as BEST_FIRST_NODES
 from .paths.bounded import COST, BoundedSearch, BudgetTable
 from .paths.shortcut import shortcut
 from .search import CARDS, EXHAUSTED, NODES, RUNNING, STACK_FULL, TABLE_FULL, WON, SearchArrays, safe_foundation_move
-from .side_searches import BURIED_EASIER_MOST, BURIED_EASIER_SHARE, EASIER_MOST, OTHER_ORDER_MOST, Stepped, WithSideSearch
+from .side_searches import BURIED_EASIER_MOST, BURIED_EASIER_SHARE, EASIER_MOST, NO_RETURNS_MOST, OTHER_ORDER_MOST, Stepped, WithSideSearch
 from .table import MIN_TABLE_BYTES, emptied, give_back, load_rehash, new_table
 from .zobrist import full_hash, make_table
 
@@ -218,8 +218,8 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
         together = SharedSearch(search, limits.threads, table.memory, dominance, (other,))
     else:
         together = SharedSearch(search, limits.threads, table.memory, dominance)
-    if dominance and status == RUNNING:
-        together = _with_side_search(together, position, rules, table.memory, limits.threads)
+    if status == RUNNING:
+        together = _with_side_search(together, position, rules, table.memory, limits.threads, dominance)
     try:
         status, limit_hit = _drive(status, together.step, together.nodes, began, limits)
     finally:
@@ -232,12 +232,21 @@ def search_win(position: Position, rules: Rules, limits: Limits = Limits(), *, d
     return outcome
 
 
-def _with_side_search(together: Stepped, position: Position, rules: Rules, memory: int, threads: int) -> Stepped:
+def _with_side_search(together: Stepped, position: Position, rules: Rules, memory: int, threads: int,
+                      dominance: bool = True) -> Stepped:
     """``together`` with side searches (``side_searches.WithSideSearch``), each on a table of up to
-    an eighth of ``memory``: under the cyclic order the other move order, whose win is a win
-    (docs/engine.md, "Move order"); where ``easier_game_beside`` says so, the easier game, draw 1
-    with unlimited passes, whose loss proves the position lost (docs/dominances.md, section 7)."""
+    an eighth of ``memory``: with foundation returns and limited passes the same game without
+    returns, whose win is a win; with dominances on, under the cyclic order the other move order,
+    whose win is a win (docs/engine.md, "Move order"), and where ``easier_game_beside`` says so, the
+    easier game, draw 1 with unlimited passes, whose loss proves the position lost
+    (docs/dominances.md, section 7)."""
     side_memory = max(memory // 8, MIN_TABLE_BYTES)
+    if rules.worry_back and rules.passes is not None:
+        no_returns = replace(rules, worry_back=False)
+        together = WithSideSearch(together, lambda: _own_search(position, no_returns, side_memory, threads, dominance),
+                                  NO_RETURNS_MOST, wins_count=True, losses_count=False)
+    if not dominance:
+        return together
     if rules.tableau_order != TABLEAU_BASE:
         together = WithSideSearch(
             together, lambda: _own_search(position, rules, side_memory, threads, True, low_cards_late=True),

@@ -2,8 +2,9 @@
 
 ``WithSideSearch``: a search and, for a quarter as many states (or another share) and up to a
 bound, a side search of the same position: under draw 1 with unlimited passes, an easier game
-(when that one is lost, so is the position: docs/dominances.md, section 7), or in the other move
-order (a win it finds early is a win). The search may itself be a ``WithSideSearch``: under the
+(when that one is lost, so is the position: docs/dominances.md, section 7), in the other move
+order (a win it finds early is a win), or without foundation returns, a harder game (its win is
+a win, its loss proves nothing). The search may itself be a ``WithSideSearch``: under the
 casino's rules the easier game takes turns with the search and its other-order side search.
 The other order's own table keeps it from holding states on the search's way to its win:
 docs/engine.md, "Move order".
@@ -24,6 +25,9 @@ EASIER_MOST = 2_000_000  # the easier game's search is dropped after this many s
 BURIED_EASIER_MOST = 8_000_000  # where cards can be buried for good (the casino's rules) the easier
 BURIED_EASIER_SHARE = 2  # game is lost more often, and its losses take longer (up to 11.7 M states
 # on the casino's hardest deals): it gets one state for every two of the search's, up to this many
+NO_RETURNS_MOST = 100_000  # the game without foundation returns is dropped after this many states:
+# with limited passes, returns can refill the lost subtree of an early wrong talon play without end,
+# where the same position without them is won in a few hundred states (docs/engine.md, "Move order")
 OTHER_ORDER_MOST = 500_000  # the other order's search is dropped after this many: it is there
 # for wins that order finds early, and a lost deal pays for it (half of 1,000,000 cost the won deals
 # of the app's four rule sets at most 2% more states: CHANGELOG.md)
@@ -67,19 +71,22 @@ class WithSideSearch:
     one state for every ``share`` of its own (default ``SIDE_SHARE``: a fifth of ``step``'s
     budget) for a complete side search of the same position on a table of its own, made by
     ``make_side`` when first needed: the easier game (``wins_count`` False: its win proves
-    nothing) or the same game in the other move order (``wins_count`` True). EXHAUSTED when either search is: the side search's loss proves the
+    nothing), the same game in the other move order (``wins_count`` True) or a harder game
+    (``losses_count`` False: its loss proves nothing). EXHAUSTED when either search is and, for the
+    side search, ``losses_count``: its loss proves the
     position lost, and ``search``'s table then holds states reached from a lost position, all
     lost. WON when ``search`` wins, or the side search and ``wins_count``: ``winner`` and ``kept``
-    are then the side search's, else ``search``'s. The side search is dropped once it finds a win
+    are then the side search's, else ``search``'s. The side search is dropped once it ends in a way
     that does not count, its table is full, or it has searched ``most`` states."""
 
     def __init__(self, search: Stepped, make_side: Callable[[], SharedSearch], most: int, wins_count: bool,
-                 share: int | None = None) -> None:
+                 share: int | None = None, losses_count: bool = True) -> None:
         self.search = search
         self.share = share  # the search's states for each of the side search's; None: ``SIDE_SHARE``
         self.make_side = make_side
         self.most = most
         self.wins_count = wins_count
+        self.losses_count = losses_count
         self.side: SharedSearch | None = None
         self.dropped = False
         self.spent = 0  # the states of the side search once dropped
@@ -115,9 +122,9 @@ class WithSideSearch:
         if side == WON and self.wins_count:
             self.ended = self.side
             return WON
-        if side == EXHAUSTED:
+        if side == EXHAUSTED and self.losses_count:
             return EXHAUSTED
-        if side in (WON, TABLE_FULL) or self.side.nodes() >= self.most:
+        if side in (WON, EXHAUSTED, TABLE_FULL) or self.side.nodes() >= self.most:
             self.spent = self.side.nodes()
             self.side.close()
             self.side, self.dropped = None, True

@@ -19,6 +19,7 @@ from canfield_solver.engine import driver
 from canfield_solver.engine import layout as L
 from canfield_solver.formats.codes import position_from_code
 from canfield_solver.formats.deal_argument import setup_game
+from canfield_solver.formats.deal_file import position_from_dict
 from canfield_solver.solving.referee_replay import compress, expand_engine_moves, replay_engine_moves
 from canfield_solver.solving.solver import SolveResult, solve, win_moves
 from tests.oracles.bruteforce import UNKNOWN, bruteforce, replays_to_win
@@ -469,31 +470,37 @@ def test_a_deal_lost_under_draw_1_is_proved_lost_under_draw_3_by_the_easier_game
     assert easier.verdict == "unwinnable"
 
 
-def _sides(together) -> list[tuple[int, int, bool, bool, int | None]]:
-    """Each side search around ``together``, outermost first: its game's draw and passes, whether
-    it is in the other move order, whether its wins count, and its share."""
+def _sides(together) -> list[tuple[int, int, int, bool, bool, bool, int | None]]:
+    """Each side search around ``together``, outermost first: its game's draw, passes and returns,
+    whether it is in the other move order, whether its wins and its losses count, and its share."""
     from canfield_solver.engine.side_searches import WithSideSearch
 
     sides = []
     while isinstance(together, WithSideSearch):
         st = together.make_side().kept.st
-        sides.append((st[L.DRAW_COUNT], st[L.PASSES], st[L.LOW_CARDS_LATE] == 1, together.wins_count, together.share))
+        sides.append((st[L.DRAW_COUNT], st[L.PASSES], st[L.WORRY_BACK], st[L.LOW_CARDS_LATE] == 1, together.wins_count,
+                      together.losses_count, together.share))
         together = together.search
     return sides
 
 
-OTHER_ORDER = (3, 0, True, True, None)  # PASSES 0: unlimited
-EASIER_GAME = (1, 0, False, False, None)
+OTHER_ORDER = (3, 0, 0, True, True, True, None)  # PASSES 0: unlimited
+EASIER_GAME = (1, 0, 0, False, False, True, None)
 
 
 @pytest.mark.parametrize("rules, sides", [
     (Rules(draw=3, worry_back=False), [OTHER_ORDER]),
     (Rules(draw=3, worry_back=False, tableau_order="base"), [EASIER_GAME]),
     (Rules(draw=3, worry_back=False, moves="whole"), [OTHER_ORDER]),
-    (Rules(draw=3, worry_back=False, moves="pile", spaces="waste"), [(1, 0, False, False, 2), OTHER_ORDER]),
-    (Rules(draw=3, worry_back=False, moves="whole", spaces="waste-first"), [(1, 0, False, False, 2), OTHER_ORDER]),
-    (Rules(draw=3, worry_back=True, moves="pile", spaces="waste"), [OTHER_ORDER]),
-    (Rules(draw=1, worry_back=False, moves="pile", spaces="waste"), [(1, 0, True, True, None)]),  # the easier game itself
+    (Rules(draw=3, worry_back=False, moves="pile", spaces="waste"), [(1, 0, 0, False, False, True, 2), OTHER_ORDER]),
+    (Rules(draw=3, worry_back=False, moves="whole", spaces="waste-first"),
+     [(1, 0, 0, False, False, True, 2), OTHER_ORDER]),
+    (Rules(draw=3, worry_back=True, moves="pile", spaces="waste"), [(3, 0, 1, True, True, True, None)]),
+    (Rules(draw=1, worry_back=False, moves="pile", spaces="waste"), [(1, 0, 0, True, True, True, None)]),  # the easier game itself
+    # With returns and limited passes, the same game without returns too: its wins count, its losses do not.
+    (Rules(draw=3, worry_back=True, passes=2), [(3, 2, 1, True, True, True, None), (3, 2, 0, False, True, False, None)]),
+    (Rules(draw=1, worry_back=True, passes=1, tableau_order="base"),
+     [(1, 0, 1, False, False, True, None), (1, 1, 0, False, True, False, None)]),
 ])
 def test_the_side_searches_are_the_other_move_order_and_the_easier_game(rules, sides):
     # docs/dominances.md, section 7: under the cyclic order nearly every deal is won under draw 1,
@@ -503,6 +510,56 @@ def test_the_side_searches_are_the_other_move_order_and_the_easier_game(rules, s
     position = position_from_code("CF1-D3-AAAAAKD")
     search = driver._own_search(position, rules, 1 << 24, 1, True)
     assert _sides(driver._with_side_search(search, position, rules, 1 << 24, 1)) == sides
+
+
+# Found by the cross-check with another seed (CROSSCHECK_SEED=7070): with foundation returns and no
+# recycle left, the search needed 15.5 M states to win this endgame, its returns refilling the lost
+# subtrees of early talon plays; without returns it is won in about a hundred states, and the side
+# search without returns (docs/engine.md, "Move order") wins it for the search.
+RETURNS_TRAP = {"base": "AD", "reserve": [], "tableau": [["10S", "9D"], [], [], []],
+                "stock": ["JS", "10C", "KS", "QC", "KC", "KD", "8C", "QD", "KH", "8D", "10D", "10H", "JD"],
+                "waste": ["QH", "JH", "JC", "QS", "9C"], "foundations": ["7C", "7D", "9H", "9S"], "recycles": 1}
+
+
+@pytest.mark.parametrize("dominance", [True, False])
+def test_a_win_without_returns_is_found_beside_a_search_lost_in_its_returns(dominance, monkeypatch):
+    position = position_from_dict(RETURNS_TRAP)[0]
+    rules = Rules(draw=1, worry_back=True, passes=1)
+    result = solve(position, rules, max_nodes=300_000, dominance=dominance)
+    assert result.verdict == "winnable"
+    assert_wins(result)
+    monkeypatch.setattr(driver, "_with_side_search", lambda together, *rest: together)  # the search alone
+    assert solve(position, rules, max_nodes=300_000, dominance=dominance).verdict == "unknown"
+
+
+class _Turns:
+    """A search stand-in that searches every state it is given and then reports ``status``."""
+
+    def __init__(self, status: int) -> None:
+        self.status, self.count, self.closed = status, 0, False
+
+    def nodes(self) -> int:
+        return self.count
+
+    def step(self, budget: int) -> int:
+        self.count += budget
+        return self.status
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("losses_count", [True, False])
+def test_a_side_search_whose_loss_proves_nothing_is_dropped_when_lost(losses_count):
+    from canfield_solver.engine.search import EXHAUSTED, RUNNING
+    from canfield_solver.engine.side_searches import WithSideSearch
+
+    side = _Turns(EXHAUSTED)
+    together = WithSideSearch(_Turns(RUNNING), lambda: side, 1_000, wins_count=True, losses_count=losses_count)
+    assert together.step(500) == (EXHAUSTED if losses_count else RUNNING)
+    assert side.closed != losses_count and together.dropped != losses_count
+    if not losses_count:  # the search goes on alone, the side search's states still counted
+        assert together.step(500) == RUNNING and together.nodes() == 1_000
 
 
 # docs/dominances.md, section 7: CF1-D3-WMUUYXP under the casino's rules is lost under draw 1 in
