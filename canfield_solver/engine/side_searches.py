@@ -72,12 +72,12 @@ class WithSideSearch:
     budget) for a complete side search of the same position on a table of its own, made by
     ``make_side`` when first needed: the easier game (``wins_count`` False: its win proves
     nothing), the same game in the other move order (``wins_count`` True) or a harder game
-    (``losses_count`` False: its loss proves nothing). EXHAUSTED when either search is and, for the
-    side search, ``losses_count``: its loss proves the
-    position lost, and ``search``'s table then holds states reached from a lost position, all
-    lost. WON when ``search`` wins, or the side search and ``wins_count``: ``winner`` and ``kept``
-    are then the side search's, else ``search``'s. The side search is dropped once it ends in a way
-    that does not count, its table is full, or it has searched ``most`` states."""
+    (``losses_count`` False: its loss proves nothing). EXHAUSTED when ``search`` is, or the side
+    search and ``losses_count``: its loss then proves the position lost, and ``search``'s table
+    holds states reached from a lost position, all lost. WON when ``search`` wins, or the side
+    search and ``wins_count``: ``winner`` and ``kept`` are then the side search's, else
+    ``search``'s. The side search is dropped once it ends in a way that does not count, its table
+    is full, or it has searched ``most`` states."""
 
     def __init__(self, search: Stepped, make_side: Callable[[], SharedSearch], most: int, wins_count: bool,
                  share: int | None = None, losses_count: bool = True) -> None:
