@@ -380,6 +380,33 @@ def test_talon_plays_are_searched_only_when_a_card_could_go_on_them(make_positio
     assert nine in kept_talon_plays(buried, Rules(draw=1, worry_back=True))
 
 
+def searched_talon_plays(position, rules):
+    """(talon split, recycle) of the talon plays onto columns, in the order ``ordered_moves`` searches them."""
+    import numpy as np
+
+    from canfield_solver.engine.codec import encode, move_fields
+    from canfield_solver.engine.movegen import MAX_MOVES, TALON_T
+    from canfield_solver.engine.search import ordered_moves, set_talon_waits
+
+    st = encode(position, rules)
+    set_talon_waits(st, True)
+    out = np.zeros(MAX_MOVES, dtype=np.int32)
+    fields = [move_fields(m) for m in out[:ordered_moves(st, out, True)]]
+    return [(split, recycle) for kind, _, _, _, split, recycle in fields if kind == TALON_T]
+
+
+def test_with_limited_passes_the_nearest_talon_plays_are_searched_first(make_position):
+    # Talon plays onto columns: 9H (the waste top, split 1) onto 10S, JH (split 6) onto QS and QC
+    # (split 15) onto KH.
+    position = talon_layout(make_position, ["9D"], reserve=("5S", "6S", "7S", "JD", "8S"))
+    for passes in (1, 2):
+        assert searched_talon_plays(position, Rules(draw=1, worry_back=False, passes=passes)) == [(1, 0), (6, 0), (15, 0)]
+    # With unlimited passes a play passes no card for good: the same plays, in another order.
+    assert sorted(searched_talon_plays(position, Rules(draw=1, worry_back=False))) == [(1, 0), (6, 0), (15, 0)]
+    # Under draw 3 JH and QC need the recycle and come after the direct play.
+    assert searched_talon_plays(position, Rules(draw=3, worry_back=False, passes=2))[0] == (1, 0)
+
+
 def test_after_a_talon_play_only_moves_onto_its_card_are_searched(make_position):
     import numpy as np
 
@@ -512,13 +539,13 @@ def test_the_side_searches_are_the_other_move_order_and_the_easier_game(rules, s
     assert _sides(driver._with_side_search(search, position, rules, 1 << 24, 1)) == sides
 
 
-# Found by the cross-check with another seed (CROSSCHECK_SEED=7070): with foundation returns and no
-# recycle left, the search needed 15.5 M states to win this endgame, its returns refilling the lost
-# subtrees of early talon plays; without returns it is won in about a hundred states, and the side
-# search without returns (docs/engine.md, "Move order") wins it for the search.
-RETURNS_TRAP = {"base": "AD", "reserve": [], "tableau": [["10S", "9D"], [], [], []],
-                "stock": ["JS", "10C", "KS", "QC", "KC", "KD", "8C", "QD", "KH", "8D", "10D", "10H", "JD"],
-                "waste": ["QH", "JH", "JC", "QS", "9C"], "foundations": ["7C", "7D", "9H", "9S"], "recycles": 1}
+# Found by the cross-check with another seed (CROSSCHECK_SEED=9050): with foundation returns and one
+# pass, the search alone leaves this endgame unknown at 20 M states, its returns refilling the lost
+# subtrees of early talon plays; without returns it is won in 1,258 states, and the side search
+# without returns (docs/engine.md, "Move order") wins it for the search.
+RETURNS_TRAP = {"base": "5D", "reserve": [], "tableau": [[], [], ["2D"], []],
+                "stock": ["4H", "2H", "AC", "KC", "4C", "10C", "AD", "3D", "2S", "2C", "4S", "QC", "4D", "KD", "AS"],
+                "waste": ["3H", "JC", "3S", "3C"], "foundations": ["9C", "QD", "AH", "KS"]}
 
 
 @pytest.mark.parametrize("dominance", [True, False])
