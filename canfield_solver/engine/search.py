@@ -173,8 +173,9 @@ def _score(st, move):
 
     A talon play that needs a recycle comes after the direct ones of its kind, and with limited
     passes (where a recycle spent early can cost the win) after every other move but returns.
-    With limited passes the direct talon plays onto a column come nearest first: the cards a play
-    draws past are out of reach until a recycle, and the nearer play passes fewer of them.
+    With limited passes the direct talon plays onto a column come nearest first, by the draws each
+    needs: the cards a play draws past are out of reach until a recycle, and the nearer play passes
+    fewer of them.
     """
     kind = move_kind(move)
     if st[L.LOW_CARDS_LATE] == 1 and _low_card_up(st, move):
@@ -190,7 +191,7 @@ def _score(st, move):
         if kind == TALON_F:
             return 90 - recycle
         if st[L.PASSES] != L.UNLIMITED:
-            return 50 - min(move_split(move) - st[L.TALON_K], 9)
+            return 50 - min((move_split(move) - st[L.TALON_K]) // st[L.DRAW_COUNT], 9)
         return 50 - recycle
     if kind == RESERVE_T:
         return 80

@@ -405,6 +405,11 @@ def test_with_limited_passes_the_nearest_talon_plays_are_searched_first(make_pos
     assert sorted(searched_talon_plays(position, Rules(draw=1, worry_back=False))) == [(1, 0), (6, 0), (15, 0)]
     # Under draw 3 JH and QC need the recycle and come after the direct play.
     assert searched_talon_plays(position, Rules(draw=3, worry_back=False, passes=2))[0] == (1, 0)
+    # Under draw 3 nearness is counted in draws: 7D (split 13, four draws) onto 8S before JC (split
+    # 16, five draws) onto QH, though both lie more than nine cards down.
+    far = make_position("AC", [["10S"], ["9D", "8S"], ["KD", "QS"], ["QH"]], reserve=["5S", "6S", "7S", "JD"],
+                        waste=["9H"], foundations=["8C", "6D", "6H", "4S"])
+    assert searched_talon_plays(far, Rules(draw=3, worry_back=False, passes=2))[:3] == [(1, 0), (13, 0), (16, 0)]
 
 
 def test_after_a_talon_play_only_moves_onto_its_card_are_searched(make_position):
