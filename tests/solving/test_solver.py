@@ -401,7 +401,7 @@ def test_with_limited_passes_the_nearest_talon_plays_are_searched_first(make_pos
     position = talon_layout(make_position, ["9D"], reserve=("5S", "6S", "7S", "JD", "8S"))
     for passes in (1, 2):
         assert searched_talon_plays(position, Rules(draw=1, worry_back=False, passes=passes)) == [(1, 0), (6, 0), (15, 0)]
-    # With unlimited passes a play passes no card for good: the same plays, in another order.
+    # With unlimited passes a play passes no card for good: the same plays, their order left to the moves' packing.
     assert sorted(searched_talon_plays(position, Rules(draw=1, worry_back=False))) == [(1, 0), (6, 0), (15, 0)]
     # Under draw 3 JH and QC need the recycle and come after the direct play.
     assert searched_talon_plays(position, Rules(draw=3, worry_back=False, passes=2))[0] == (1, 0)
@@ -534,7 +534,7 @@ EASIER_GAME = (1, 0, 0, False, False, True, None)
     (Rules(draw=1, worry_back=True, passes=1, tableau_order="base"),
      [(1, 0, 1, False, False, True, None), (1, 1, 0, False, True, False, None)]),
 ])
-def test_the_side_searches_are_the_other_move_order_and_the_easier_game(rules, sides):
+def test_the_side_searches_are_the_other_move_order_the_easier_game_and_the_game_without_returns(rules, sides):
     # docs/dominances.md, section 7: under the cyclic order nearly every deal is won under draw 1,
     # so the side search there is the same game in the other move order (docs/engine.md), whose
     # wins count; under "base", and where cards can be buried for good (the casino's rules), the
